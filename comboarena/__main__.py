@@ -1,0 +1,3 @@
+from comboarena.cli import main
+
+main()

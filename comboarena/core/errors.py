@@ -1,0 +1,35 @@
+"""The errors a user of the engine can provoke.
+
+All of them subclass :class:`ValueError`, so ``except ValueError`` catches any
+bad input, and each message says what was wrong and what is allowed.
+"""
+
+from __future__ import annotations
+
+
+class ComboArenaError(ValueError):
+    """Base class of every error raised for bad input."""
+
+
+class IllegalAction(ComboArenaError):
+    """An action that is well formed but not allowed now; the state is unchanged."""
+
+
+class NotationError(ComboArenaError):
+    """Text that is not the notation of any action of the game."""
+
+
+class OptionError(ComboArenaError):
+    """An unknown game, an unknown option, a bad option value or a bad stacked deck."""
+
+
+class RecordError(ComboArenaError):
+    """A record file that cannot be read or does not replay."""
+
+
+class GameNotOver(ComboArenaError):
+    """``result()`` asked of a game that has not ended."""
+
+
+class InvariantError(AssertionError):
+    """A game's own invariant (e.g. card conservation) does not hold: an engine bug."""

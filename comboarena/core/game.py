@@ -1,0 +1,224 @@
+"""The game protocol: what every game declares (:class:`GameInfo`), the game
+object that holds its options (:class:`Game`) and the state of one play of it
+(:class:`State`).
+
+A game package subclasses both. Agents, the simulator, the terminal and the
+server see games only through these methods.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .action import Action
+from .errors import IllegalAction, NotationError
+from .events import Event
+from .options import Option, resolve_options
+from .record import Record
+from .result import Result
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game is, declared in one place (like OpenSpiel's GameType).
+
+    ``agents`` maps a heuristic's short name to ``"module:attribute"``; it is
+    offered as ``"<game>.<name>"`` (e.g. ``sixteen.heuristic``).
+    """
+
+    name: str
+    title: str
+    summary: str
+    rulebook: str
+    options: tuple[Option, ...]
+    notation: str
+    min_players: int
+    max_players: int
+    chance: str = "shuffled deck"
+    information: str = "imperfect"
+    simultaneous: bool = False
+    teams: bool = False
+    agents: Mapping[str, str] = field(default_factory=dict)
+    text_ui: str = ""
+
+    def option(self, name: str) -> Option:
+        for o in self.options:
+            if o.name == name:
+                return o
+        raise KeyError(name)
+
+
+class Game(ABC):
+    """A game with its options fixed; builds states.
+
+    Subclasses set ``info`` and, in :meth:`_setup`, ``players`` and ``teams``.
+    """
+
+    info: ClassVar[GameInfo]
+    players: int
+    teams: tuple[tuple[int, ...], ...]
+
+    def __init__(self, **options: Any) -> None:
+        self.options: dict[str, Any] = resolve_options(self.info.name, self.info.options, options)
+        self._setup()
+
+    @abstractmethod
+    def _setup(self) -> None:
+        """Derive ``players``, ``teams`` and any tables from ``self.options``."""
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    def team_of(self, seat: int) -> tuple[int, ...]:
+        for team in self.teams:
+            if seat in team:
+                return team
+        raise IndexError(f"seat {seat} is not at this table (seats 0..{self.players - 1})")
+
+    @abstractmethod
+    def new_state(self, seed: int | None = None, deck: Any = None) -> State:
+        """A new game. ``deck`` stacks the draw order (top first) for scenarios."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Read an action's notation; raises :class:`NotationError`."""
+
+    @abstractmethod
+    def determinize(self, view: dict[str, Any], seat: int | None, rng: random.Random) -> State:
+        """A full state consistent with ``view`` (``seat``'s knowledge), hidden
+        information sampled with ``rng``, with a fresh generator of its own."""
+
+    @abstractmethod
+    def check_invariants(self, state: State) -> None:
+        """Raise :class:`InvariantError` if the game's conservation law fails."""
+
+    def text_ui(self) -> Any:
+        """The game's terminal renderer (imports rich; not used by the rules)."""
+        import importlib
+
+        module, _, attr = self.info.text_ui.partition(":")
+        return getattr(importlib.import_module(module), attr)(self)
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"make({self.name!r}{', ' if opts else ''}{opts})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and (self.name, self.options) == (other.name, other.options)
+
+    def __hash__(self) -> int:
+        return hash((self.name, tuple(sorted((k, repr(v)) for k, v in self.options.items()))))
+
+
+class State(ABC):
+    """One play of a game. Mutated only through :meth:`apply`.
+
+    Subclasses keep their data in slots of plain lists, tuples and ints so that
+    :meth:`clone` is cheap, and store ``_seed``, ``_deck`` and ``_log`` (the
+    ``(seat, action)`` history) for :attr:`record`.
+    """
+
+    __slots__ = ("_deck", "_log", "_seed", "game")
+
+    game: Game
+    _seed: int
+    _deck: Any
+    _log: list[tuple[int, Action]]
+
+    @property
+    @abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that owe a decision now; ``()`` when the game is over."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The actions ``seat`` may take now, in a stable order (empty if none)."""
+
+    @abstractmethod
+    def apply(self, seat: int, action: Action | str) -> list[Event]:
+        """Take ``seat``'s action (or its notation). Raises :class:`IllegalAction`
+        or :class:`NotationError` and changes nothing if it is not allowed."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """JSON-safe dict of what ``seat`` may know; ``None`` is a spectator."""
+
+    @abstractmethod
+    def result(self) -> Result:
+        """The outcome; raises :class:`GameNotOver` before the end."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy."""
+
+    @abstractmethod
+    def _key(self) -> tuple[Any, ...]:
+        """Everything that makes up the state, for equality."""
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self._key() == other._key()  # type: ignore[attr-defined]
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def history(self) -> list[tuple[int, Action]]:
+        """The ``(seat, action)`` pairs applied so far (a copy)."""
+        return list(self._log)
+
+    @property
+    def record(self) -> Record:
+        result = self.result().to_dict() if self.is_over else None
+        return Record(
+            self.game.name,
+            dict(self.game.options),
+            self._seed,
+            self._deck,
+            [(seat, str(action)) for seat, action in self._log],
+            result,
+        )
+
+    def _action(self, action: Action | str) -> Action:
+        """The action for ``action`` or its notation."""
+        return self.game.parse_action(action) if isinstance(action, str) else action
+
+    def _illegal(self, seat: int, action: Action | str, why: str) -> IllegalAction:
+        """An :class:`IllegalAction` that says why and lists what is legal."""
+        legal = self.legal_actions(seat) if 0 <= seat < self.game.players else []
+        if legal:
+            shown = ", ".join(str(a) for a in legal[:30]) + (" ..." if len(legal) > 30 else "")
+            allowed = f"legal now for seat {seat}: {shown}"
+        elif self.is_over:
+            allowed = "the game is over"
+        else:
+            allowed = f"seat {seat} has nothing to do now; waiting for seat(s) {_seats(self.to_act)}"
+        return IllegalAction(f"{action} is not allowed: {why}; {allowed}")
+
+
+def _seats(seats: Sequence[int]) -> str:
+    return ", ".join(str(s) for s in seats)
+
+
+def check_seat(game: Game, seat: object) -> int:
+    """``seat`` as an int seat of ``game``, or :class:`IllegalAction`."""
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
+        raise IllegalAction(f"no seat {seat!r} at this table; seats are 0..{game.players - 1}")
+    return seat
+
+
+__all__ = ["Game", "GameInfo", "NotationError", "State", "check_seat"]

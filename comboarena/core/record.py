@@ -1,0 +1,128 @@
+"""Game records (JSON) and exact replay.
+
+A record holds what is needed to rebuild a game exactly: the game name, its
+options, the seed, the stacked deck (if any) and every action in order.
+
+>>> r = Record("sixteen", {"players": 2}, 7, None, [(0, "5R")])
+>>> Record.from_json(r.to_json()) == r
+True
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import ComboArenaError, RecordError
+
+FORMAT_VERSION = 1
+
+
+@dataclass
+class Record:
+    """A game's record; ``actions`` is a list of ``(seat, notation)``."""
+
+    game: str
+    options: dict[str, Any]
+    seed: int
+    deck: Any = None
+    actions: list[tuple[int, str]] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+    version: int = FORMAT_VERSION
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "version": self.version,
+            "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.options.items()},
+            "seed": self.seed,
+            "deck": self.deck,
+            "actions": [[seat, text] for seat, text in self.actions],
+            "result": self.result,
+        }
+
+    def to_json(self, indent: int | None = None) -> str:
+        return json.dumps(self.to_dict(), indent=indent)
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.to_json(indent=1) + "\n", encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path) -> Record:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"cannot read record file {path}: {exc.strerror or exc}") from None
+        except UnicodeDecodeError:
+            raise RecordError(f"{path} is not a text file; a record is JSON") from None
+        return cls.from_json(text)
+
+    @classmethod
+    def from_json(cls, text: str) -> Record:
+        """Read a record, checking its shape; raises :class:`RecordError`."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"not a record: invalid JSON ({exc.msg} at line {exc.lineno})") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Record:
+        if not isinstance(data, dict):
+            raise RecordError("not a record: expected a JSON object with game, options, seed and actions")
+        missing = [k for k in ("game", "seed", "actions") if k not in data]
+        if missing:
+            raise RecordError(f"not a record: missing {', '.join(missing)}")
+        version = data.get("version", FORMAT_VERSION)
+        if version != FORMAT_VERSION:
+            raise RecordError(f"record format version {version!r} is not supported (this reads {FORMAT_VERSION})")
+        game, seed, options = data["game"], data["seed"], data.get("options") or {}
+        if not isinstance(game, str):
+            raise RecordError("record field 'game' must be a game name")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RecordError("record field 'seed' must be an integer")
+        if not isinstance(options, dict):
+            raise RecordError("record field 'options' must be an object")
+        raw = data["actions"]
+        if not isinstance(raw, list):
+            raise RecordError("record field 'actions' must be a list of [seat, notation]")
+        actions: list[tuple[int, str]] = []
+        for i, item in enumerate(raw):
+            if (
+                not isinstance(item, list | tuple)
+                or len(item) != 2
+                or not isinstance(item[0], int)
+                or isinstance(item[0], bool)
+                or not isinstance(item[1], str)
+            ):
+                raise RecordError(f"record action {i} must be [seat, notation], got {item!r}")
+            actions.append((item[0], item[1]))
+        result = data.get("result")
+        if result is not None and not isinstance(result, dict):
+            raise RecordError("record field 'result' must be an object or null")
+        return cls(game, dict(options), seed, data.get("deck"), actions, result, version)
+
+
+def replay(record: Record, upto: int | None = None) -> Any:
+    """Rebuild the state a record reaches by re-applying its actions.
+
+    ``upto`` stops after that many actions. Raises :class:`RecordError` when
+    the record names an unknown game, bad options or an action that is not
+    legal where it stands.
+    """
+    from .registry import make
+
+    try:
+        game = make(record.game, **record.options)
+        state = game.new_state(seed=record.seed, deck=record.deck)
+    except ComboArenaError as exc:
+        raise RecordError(f"record cannot be set up: {exc}") from None
+    actions = record.actions if upto is None else record.actions[:upto]
+    for i, (seat, text) in enumerate(actions):
+        try:
+            state.apply(seat, text)
+        except ComboArenaError as exc:
+            raise RecordError(f"record action {i} ({seat}, {text!r}) does not replay: {exc}") from None
+    return state

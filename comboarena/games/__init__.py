@@ -1,0 +1,5 @@
+"""The built-in games, registered lazily by name (imported on first use)."""
+
+from comboarena.core.registry import register
+
+register("sixteen", "comboarena.games.sixteen:Sixteen")

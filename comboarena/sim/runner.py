@@ -1,0 +1,136 @@
+"""Self-play: many games between agents, seats rotated, reproducible by seed.
+
+Game ``i`` of a run uses the game seed ``derive(seed, i, 0)`` and the agent
+generator ``derive(seed, i, 1)``, and its agents' seats are rotated by ``i``,
+so its outcome is the same whatever the number of worker processes.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from comboarena.agents import Agent, make_agent
+from comboarena.core import Game, OptionError, State, events_for, make
+from comboarena.core.rng import derive
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    """One finished game: which agent slot sat where, and how it went."""
+
+    index: int
+    slots: tuple[int, ...]  # agent slot of each seat
+    returns: tuple[float, ...]
+    scores: tuple[float, ...]
+    steps: int
+    reason: str
+    seconds: float
+
+
+def seat_slots(players: int, agents: int, index: int, rotate: bool) -> tuple[int, ...]:
+    """The agent slot at each seat in game ``index``.
+
+    With fewer agents than seats the agents repeat around the table, so with
+    two agents in a 4-player partnership game each agent is one team. Rotation
+    moves every agent one seat on per game, so none keeps the first move.
+
+    >>> seat_slots(4, 2, 1, True)
+    (1, 0, 1, 0)
+    """
+    shift = index if rotate else 0
+    return tuple((seat + shift) % agents for seat in range(players))
+
+
+def check_agents(game: Game, agents: int) -> None:
+    if agents < 1 or agents > game.players or game.players % agents:
+        raise OptionError(
+            f"{game.name} with {game.players} players takes 1, or a number of agents dividing "
+            f"{game.players} (they repeat around the table); got {agents}"
+        )
+
+
+def play_game(
+    game: Game,
+    agents: Sequence[Agent],
+    seed: int,
+    rng: random.Random,
+    on_events: Callable[[State, list[Any]], None] | None = None,
+) -> State:
+    """Play one game to the end; ``agents[seat]`` decides for each seat."""
+    state = game.new_state(seed=seed)
+    for seat, agent in enumerate(agents):
+        agent.reset(seat)
+    watchers = [(seat, a) for seat, a in enumerate(agents) if a.wants_events]
+    while not state.is_over:
+        to_act = state.to_act
+        seat = to_act[0] if len(to_act) == 1 else rng.choice(to_act)
+        action = agents[seat].choose(state.view(seat), state.legal_actions(seat), rng)
+        events = state.apply(seat, action)
+        for s, agent in watchers:
+            agent.observe(events_for(events, s))
+        if on_events is not None:
+            on_events(state, events)
+    return state
+
+
+# A worker builds its game and agents once and keeps them between chunks.
+_WORKER: dict[str, Any] = {}
+
+
+def _setup(name: str, options: dict[str, Any], specs: Sequence[str]) -> tuple[Game, list[list[Agent]]]:
+    """The game and, per agent slot, one agent object for each seat the slot fills."""
+    key = (name, repr(sorted(options.items())), tuple(specs))
+    if _WORKER.get("key") != key:
+        game = make(name, **options)
+        per_slot = game.players // len(specs)
+        agents = [[make_agent(s, game) for _ in range(per_slot)] for s in specs]
+        _WORKER.update(key=key, game=game, agents=agents)
+    return _WORKER["game"], _WORKER["agents"]
+
+
+def _run_one(game: Game, agents: list[list[Agent]], seed: int, index: int, rotate: bool) -> GameOutcome:
+    slots = seat_slots(game.players, len(agents), index, rotate)
+    seated = [agents[slot][slots[:seat].count(slot)] for seat, slot in enumerate(slots)]
+    start = time.perf_counter()
+    state = play_game(game, seated, derive(seed, index, 0), random.Random(derive(seed, index, 1)))
+    r = state.result()
+    return GameOutcome(index, slots, r.returns, r.scores, len(state.history), r.reason, time.perf_counter() - start)
+
+
+def _run_chunk(
+    name: str, options: dict[str, Any], specs: Sequence[str], seed: int, indices: Sequence[int], rotate: bool
+) -> list[GameOutcome]:
+    game, agents = _setup(name, options, specs)
+    return [_run_one(game, agents, seed, i, rotate) for i in indices]
+
+
+def run(
+    name: str,
+    options: dict[str, Any],
+    specs: Sequence[str],
+    games: int,
+    seed: int = 0,
+    jobs: int = 1,
+    rotate: bool = True,
+) -> Iterator[GameOutcome]:
+    """Yield the outcomes of ``games`` games, in index order."""
+    game = make(name, **options)
+    check_agents(game, len(specs))
+    for spec in specs:
+        if spec.split(":")[0] == "human":
+            raise OptionError("sim plays agents against each other; 'human' is for 'comboarena play'")
+        make_agent(spec, game)
+    if jobs <= 1:
+        yield from _run_chunk(name, options, specs, seed, range(games), rotate)
+        return
+    size = max(1, min(50, games // (jobs * 8) or 1))
+    chunks = [range(i, min(i + size, games)) for i in range(0, games, size)]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(_run_chunk, name, options, list(specs), seed, list(c), rotate) for c in chunks]
+        for f in futures:
+            yield from f.result()

@@ -1,0 +1,64 @@
+"""Every registered game passes the shipped conformance check."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import comboarena as ca
+
+VARIANTS = {
+    "sixteen": [
+        {"players": 4},
+        {"draw": "strict"},
+        {"draw": "loose", "players": 4},
+        {"matches": False, "wilds": False, "bonus": True},
+    ],
+}
+
+
+@pytest.mark.parametrize("name", ca.games())
+def test_check_game_default_options(name):
+    report = ca.testing.check_game(ca.make(name), games=200, seed=0)
+    assert report.games == 200 and report.steps > 0
+
+
+@pytest.mark.parametrize(
+    ("name", "options"), [(name, o) for name, opts in VARIANTS.items() for o in opts], ids=str
+)
+def test_check_game_variants(name, options):
+    report = ca.testing.check_game(ca.make(name, **options), games=60, seed=1)
+    assert report.games == 60
+
+
+def test_every_registered_game_has_variants_listed():
+    assert set(VARIANTS) <= set(ca.games())
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 2**62),
+    players=st.sampled_from([2, 4]),
+    matches=st.booleans(),
+    wilds=st.booleans(),
+    draw=st.sampled_from(["auto", "strict", "loose"]),
+    bonus=st.booleans(),
+)
+def test_sixteen_random_games_conserve_cards_and_end(seed, players, matches, wilds, draw, bonus):
+    import random
+
+    game = ca.make("sixteen", players=players, matches=matches, wilds=wilds, draw=draw, bonus=bonus)
+    state = game.new_state(seed=seed)
+    rng = random.Random(seed)
+    steps = 0
+    while not state.is_over:
+        (seat,) = state.to_act
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        game.check_invariants(state)
+        steps += 1
+        assert steps < 500
+    r = state.result()
+    v = state.view(None)
+    assert sum(v["hand_sizes"]) == 0 and v["draw_pile"] == 0 and v["pile"] == []
+    total = sum(len(p) for piles in v["set_piles"] for p in piles) + len(v["ignored"])
+    assert total == (54 if wilds else 52)
+    assert sum(r.returns) == 0

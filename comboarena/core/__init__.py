@@ -13,7 +13,7 @@ from .errors import (
     RecordError,
 )
 from .events import Event, events_for
-from .game import Game, GameInfo, State, check_seat
+from .game import Game, GameInfo, State, Timer, check_seat
 from .options import Option, parse_option_texts, resolve_options
 from .record import FORMAT_VERSION, Record, replay
 from .registry import game_class, games, make, register
@@ -36,6 +36,7 @@ __all__ = [
     "RecordError",
     "Result",
     "State",
+    "Timer",
     "check_seat",
     "events_for",
     "game_class",

@@ -12,7 +12,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from .action import Action
 from .errors import IllegalAction, NotationError
@@ -53,6 +53,19 @@ class GameInfo:
             if o.name == name:
                 return o
         raise KeyError(name)
+
+
+class Timer(NamedTuple):
+    """A real-time limit the rules put on the decision now open.
+
+    The engine stays turn-based and deterministic; a real-time client (the
+    terminal, the server) waits ``seconds`` and then applies ``on_expiry[seat]``
+    for every seat that has not answered (e.g. c-c-c-COMBO's counter window:
+    "pass").
+    """
+
+    seconds: float
+    on_expiry: dict[int, Action]
 
 
 class Game(ABC):
@@ -162,6 +175,10 @@ class State(ABC):
     @abstractmethod
     def clone(self) -> State:
         """An independent copy."""
+
+    def timer(self) -> Timer | None:
+        """The real-time limit on the open decision, if the rules set one (default: none)."""
+        return None
 
     @abstractmethod
     def _key(self) -> tuple[Any, ...]:

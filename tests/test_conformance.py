@@ -13,6 +13,11 @@ VARIANTS = {
         {"draw": "loose", "players": 4},
         {"matches": False, "wilds": False, "bonus": True},
     ],
+    "ccc-combo": [
+        {"big_players": (0, 1)},
+        {"big_players": (3, 2), "counter_window": 0},
+        {"turn_limit": 20},
+    ],
 }
 
 

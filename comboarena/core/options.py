@@ -90,6 +90,9 @@ class Option:
     def parse(self, text: str) -> Any:
         """Read a value from command-line text (``-o players=4``) and validate it."""
         text = text.strip()
+        if text.lower() == "none" and self.default is None:
+            # An option that may be unset (default None) reads "none" whatever its kind, tuples included.
+            return self.validate(None)
         t = self.type
         value: Any
         try:

@@ -3,3 +3,4 @@
 from comboarena.core.registry import register
 
 register("sixteen", "comboarena.games.sixteen:Sixteen")
+register("ccc-combo", "comboarena.games.ccc_combo:CccCombo")

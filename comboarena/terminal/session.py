@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from rich.console import Console
@@ -11,9 +12,9 @@ from rich.markup import escape
 from rich.rule import Rule
 
 from comboarena.agents import Agent
-from comboarena.core import Event, Game, State, events_for
+from comboarena.core import Action, Event, Game, State, events_for
 
-from .prompt import Ask, Quit, read_action
+from .prompt import Ask, AskTimed, Quit, TimeUp, countdown_input, read_action
 
 
 def seat_names(agents: Sequence[Agent], humans: set[int]) -> list[str]:
@@ -23,7 +24,16 @@ def seat_names(agents: Sequence[Agent], humans: set[int]) -> list[str]:
 
 
 class Session:
-    """Plays one game; ``agents[seat]`` is ``None`` for a person at that seat."""
+    """Plays one game; ``agents[seat]`` is ``None`` for a person at that seat.
+
+    Where the rules time a decision (``state.timer()``, e.g. c-c-c-COMBO's
+    counter window), the clock starts when the decision opens; agents answer
+    first, then each person is asked with the seconds left (``ask_timed``,
+    by default a countdown prompt on a real terminal), and when time runs out
+    the timer's expiry actions are applied for the people who have not
+    answered. Without a timed reader (piped input, a custom ``ask``) people
+    are asked without a limit.
+    """
 
     def __init__(
         self,
@@ -33,12 +43,19 @@ class Session:
         ask: Ask | None = None,
         seed: int | None = None,
         rng: random.Random | None = None,
+        ask_timed: AskTimed | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.game = game
         self.humans = {s for s, a in enumerate(agents) if a is None}
         self.agents = list(agents)
         self.console = console or Console()
         self.ask: Ask = ask or self.console.input
+        self.ask_timed = ask_timed if ask_timed is not None or ask is not None else countdown_input(self.console)
+        self.clock = clock
+        #: When the timed decision now open runs out (``clock()`` time), if one is open.
+        self.deadline: float | None = None
+        self._timed: set[int] = set()
         self.ui = game.text_ui()
         self.state: State = game.new_state(seed=seed)
         self.rng = rng or random.Random()
@@ -67,6 +84,13 @@ class Session:
     def _step(self) -> None:
         state = self.state
         to_act = state.to_act
+        timer = state.timer()
+        if timer is None:
+            self.deadline = None
+        elif self.deadline is None or not set(timer.on_expiry) <= self._timed:
+            # A new timed decision (its seats are not those of the one before): the clock starts now.
+            self.deadline = self.clock() + timer.seconds
+        self._timed = set(timer.on_expiry) if timer is not None else set()
         # Agents decide first; a person's prompt comes once only people are left to act.
         agent_seats = [s for s in to_act if s not in self.humans]
         seat = agent_seats[0] if agent_seats else to_act[0]
@@ -78,11 +102,34 @@ class Session:
             c.print()
             c.print(self.ui.render(view, self.names))
             who = "" if len(self.humans) == 1 else f"{self.names[seat]}, "
-            action = read_action(c, self.game, self.ui, legal, self.ask, prompt=f"{who}your move")
+            expiry = timer.on_expiry if timer is not None else {}
+            timed = seat in expiry and self.ask_timed is not None
+            try:
+                action = read_action(
+                    c,
+                    self.game,
+                    self.ui,
+                    legal,
+                    self.ask,
+                    prompt=f"{who}your move",
+                    deadline=self.deadline if timed else None,
+                    ask_timed=self.ask_timed,
+                    clock=self.clock,
+                )
+            except TimeUp:
+                self._time_up(expiry)
+                return
         else:
             action = agent.choose(view, legal, self.rng)
         events = state.apply(seat, action)
         self._narrate(events)
+
+    def _time_up(self, expiry: dict[int, Action]) -> None:
+        """The time limit ran out: apply the expiry action for each person still to answer."""
+        for seat, action in expiry.items():
+            if seat in self.humans and seat in self.state.to_act and not self.state.is_over:
+                self.console.print(f"[yellow]Time's up: {escape(self.names[seat])} — {escape(str(action))}.[/]")
+                self._narrate(self.state.apply(seat, action))
 
     def _narrate(self, events: list[Event]) -> None:
         shown = events_for(events, self.viewer)

@@ -18,6 +18,12 @@ VARIANTS = {
         {"big_players": (3, 2), "counter_window": 0},
         {"turn_limit": 20},
     ],
+    "combo-fighter": [
+        {"mode": "solo"},
+        {"mode": "solo", "fighters": ("lucia", "junior"), "best_of": 1},
+        {"mode": "tag", "best_of": 1},
+        {"fighters": ("junior", "lucia"), "best_of": 1},
+    ],
 }
 
 

@@ -30,11 +30,26 @@ def sim_cmd(
     rotate: Annotated[bool, typer.Option(help="rotate seats between games")] = True,
     option: OptionArg = None,
     out: Annotated[Path | None, typer.Option(help="write the JSON report here")] = None,
+    matchups: Annotated[
+        bool,
+        typer.Option(
+            "--matchups",
+            help="play every ordered pair of fighters (N games each) and print the win-rate matrix",
+        ),
+    ] = False,
+    plot: Annotated[
+        Path | None, typer.Option(help="with --matchups: draw the matrix as a heatmap image (PNG)")
+    ] = None,
 ) -> None:
     """Play N games between agents and report win rates with 95% intervals."""
     from comboarena.sim import SimReport, run
 
     specs = [a.strip() for a in agents.split(",") if a.strip()]
+    if plot is not None and not matchups:
+        raise fail("--plot draws the --matchups matrix; add --matchups")
+    if matchups:
+        _matchups(game, specs, n, jobs, seed, option, out, plot)
+        return
     try:
         g = build_game(game, option)
         if n < 1 or jobs < 1:
@@ -83,4 +98,78 @@ def _print_report(report: Any) -> None:
     console.print(
         f"mean game length {report.mean_length:.1f} actions · {report.games_per_second:.1f} games/s "
         f"· {report.jobs} job(s) · seats {'rotated' if report.rotate else 'fixed'}"
+    )
+
+
+def _matchups(
+    game: str, specs: list[str], n: int, jobs: int, seed: int, option: list[str] | None, out: Path | None,
+    plot: Path | None,
+) -> None:
+    """``sim --matchups``: every ordered pair of fighters, the win-rate matrix with 95% intervals."""
+    from comboarena.sim.matchups import MatchupReport, roster_of, run_matchups
+
+    try:
+        g = build_game(game, option)
+        if n < 1 or jobs < 1:
+            raise OptionError("-n and --jobs must be at least 1")
+        if len(specs) > 2:
+            raise OptionError("--matchups takes one agent (both seats) or two (seat 0, seat 1)")
+        roster = roster_of(g)
+        report = MatchupReport(game, g.options, specs, roster, n, seed, jobs)
+        start = time.perf_counter()
+        columns = (
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+        )
+        with Progress(*columns, console=err, transient=True) as progress:
+            task = progress.add_task(f"{game} matchups: {' vs '.join(specs)}", total=n * len(roster) ** 2)
+            for pair, outcome in run_matchups(game, g.options, specs, n, seed=seed, jobs=jobs, roster=roster):
+                report.add(pair, outcome)
+                progress.advance(task)
+        report.seconds = time.perf_counter() - start
+        if plot is not None:
+            from comboarena.sim.plots import matchup_heatmap
+
+            matchup_heatmap(report, plot)
+    except ComboArenaError as exc:
+        raise fail(str(exc)) from None
+    _print_matchups(report)
+    if out:
+        out.write_text(json.dumps(report.to_dict(), indent=1) + "\n", encoding="utf-8")
+        console.print(f"Report written to {escape(str(out))}")
+    if plot is not None:
+        console.print(f"Heatmap written to {escape(str(plot))}")
+
+
+def _print_matchups(report: Any) -> None:
+    roster = report.roster
+    title = f"{report.game} · win rate of the row fighter (seat 0) · {report.games_per_pair} games per cell"
+    table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("fighter \\ vs", style="bold")
+    for b in roster:
+        table.add_column(b, justify="center", no_wrap=True)
+    for a in roster:
+        cells = []
+        for b in roster:
+            t = report.cells[(a, b)]
+            lo, hi = t.interval
+            cells.append(f"{t.win_rate:.0%} ({lo:.0%}–{hi:.0%})")
+        table.add_row(a, *cells)
+    console.print(table)
+    overall = Table(title="overall (mirror matches left out)", box=box.SIMPLE_HEAD, pad_edge=False)
+    for col in ("fighter", "games", "wins", "draws", "win %", "95% CI", ""):
+        overall.add_column(col, justify="right" if col not in ("fighter", "") else "left")
+    for f in roster:
+        t = report.overall(f)
+        lo, hi = t.interval
+        flag = "[bold red]outside 35–65%[/]" if f in report.unbalanced() else ""
+        overall.add_row(f, str(t.games), str(t.wins), str(t.draws), f"{t.win_rate:.1%}", f"{lo:.1%}–{hi:.1%}", flag)
+    console.print(overall)
+    rate = report.games / report.seconds if report.seconds else 0.0
+    console.print(
+        f"{report.games} games · mean length {report.steps / max(report.games, 1):.1f} actions · "
+        f"{rate:.1f} games/s · {report.jobs} job(s) · seats fixed (row fighter at seat 0)"
     )

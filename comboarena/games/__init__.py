@@ -3,4 +3,5 @@
 from comboarena.core.registry import register
 
 register("sixteen", "comboarena.games.sixteen:Sixteen")
+register("combo-fighter", "comboarena.games.combo_fighter:ComboFighter")
 register("ccc-combo", "comboarena.games.ccc_combo:CccCombo")

@@ -1,0 +1,333 @@
+"""``combo-fighter.heuristic``: plays the Win Circle against the opponent's habits and
+keeps its deck-as-life in mind.
+
+- Opening card: for each card in hand it estimates the chance to win, tie or lose
+  against what the opponent tends to play (the kinds it has revealed so far,
+  blended with the cards it can still hold), values a win by the best combo that
+  card leads to, a tie by the Opening Damage traded and a loss by the damage the
+  opponent can be expected to deal, and then *mixes*: it samples a card with
+  probabilities that grow with that value, so it cannot be read like a fixed rule.
+- Combo: the highest-value legal combo or Signature Combo from its hand, found
+  exhaustively (every card played costs a card of life; a knock-out beats all).
+- Damage: from the hand when the deck must not run dry (running dry mid-damage
+  means Staggering and a knock-out) or when a hand card is worth less than an
+  average card of its deck; from the deck otherwise.
+- End of round: throws back cards worth clearly less than an average deck card,
+  only while the deck is long (or while Staggering, when only the next hit counts).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from comboarena.agents.base import Agent
+from comboarena.core import Action, Event
+
+from .actions import CALL, DECK, DONE, END, PASS, POWER, REST, STAY, TAG, parse
+from .content import ATTACK, Fighter, fighters
+from .powers import power_of
+from .rules import SET_ASIDE, Plan, knockout_damage, plans, win_circle
+
+#: What a card of life is worth, in damage, when deciding how long a combo to play.
+CARD_COST = 0.8
+#: What each card set aside for X is worth while X still grows (in damage).
+ASIDE_VALUE = 2.0
+#: Temperature of the opening-card mix (in damage): lower is greedier.
+TEMPERATURE = 0.9
+#: How many imagined plays of each kind the opponent model starts from.
+PRIOR = 4.0
+KNOCKOUT = 60.0
+
+
+class FighterHeuristic(Agent):
+    """The Combo Fighter heuristic (see the module docstring)."""
+
+    name = "combo-fighter.heuristic"
+    wants_events = True
+
+    def __init__(self, game: Any, temperature: float = TEMPERATURE) -> None:
+        if temperature <= 0:
+            raise ValueError("temperature must be > 0")
+        self.game = game
+        self.temperature = float(temperature)
+        self.fighters: list[Fighter] = [fighters()[i] for i in game.options["fighters"]]
+        self.worth = [_card_worth(f) for f in self.fighters]
+        self.seat = 0
+        self.habits: list[list[float]] = []
+        self.reset(0)
+
+    def reset(self, seat: int) -> None:
+        self.seat = seat
+        self.habits = [[0.0, 0.0, 0.0] for _ in self.fighters]
+        self._plan: Plan | None = None
+
+    def observe(self, events: list[Event]) -> None:
+        for e in events:
+            if e.kind == "reveal":
+                for s, code in zip(e.data["seats"], e.data["cards"], strict=True):
+                    f = self.fighters[s]
+                    self.habits[s][f.cards[f.index[code]].kind] += 1.0
+
+    # -- decisions ----------------------------------------------------------------------
+
+    def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        phase = view["phase"]
+        if phase == "play":
+            return self._opening(view, legal, rng)
+        if phase == "combo":
+            return self._combo(view, legal)
+        if phase == "damage":
+            return self._take(view, legal)
+        if phase == "discard":
+            return self._discard(view, legal)
+        if phase == "retro":
+            return self._retro(view)
+        if phase == "breath":
+            return self._breath(view, legal)
+        if phase == "tag":
+            return self._tag_out(view)
+        return rng.choice(legal)  # pick: either fighter may start
+
+    def _opening(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+        me = view["seat"]
+        foe = _opponent(view, me)
+        f, g = self.fighters[me], self.fighters[foe]
+        mine, theirs = view["fighters"][me], view["fighters"][foe]
+        hand = [f.index[c] for c in view["hand"]]
+        foe_pool = _unseen(g, theirs)
+        weights = self._their_kinds(view, foe, foe_pool)
+        my_speed = power_of(f).speeds["AB".index(mine["side"])]
+        their_speed = power_of(g).speeds["AB".index(theirs["side"])]
+        my_retro = power_of(f).retro("AB".index(mine["side"])) if mine["deck"] else None
+        their_retro = power_of(g).retro("AB".index(theirs["side"])) if view["mode"] != "solo" else None
+        their_ko = knockout_damage(theirs["hand_size"], theirs["deck"], theirs["staggering"])
+        my_ko = knockout_damage(mine["hand_size"] - 1, mine["deck"], mine["staggering"])
+        hit = _expected_hit(g, foe_pool, theirs)
+        loss = KNOCKOUT if mine["staggering"] or hit >= my_ko else hit  # what losing the round costs
+        scores = []
+        for action in legal:
+            t = f.index[str(action)]
+            card = f.cards[t]
+            win = tie = lose = 0.0
+            tie_taken = 0.0
+            for u, count in enumerate(foe_pool):
+                if not count:
+                    continue
+                other = g.cards[u]
+                w = weights[other.kind] * count
+                if not w:
+                    continue
+                sa = card.speed + my_speed if card.kind == ATTACK else 0
+                sb = other.speed + their_speed if other.kind == ATTACK else 0
+                result, _ = win_circle(card.kind, sa, card.priority, other.kind, sb, other.priority)
+                if card.kind == ATTACK == other.kind:
+                    if result != 0 and my_retro is not None and sa + my_retro.speed > sb:
+                        result = 0
+                    elif result == 0 and their_retro is not None and sb + their_retro.speed > sa:
+                        result = 1
+                if result == 0:
+                    win += w
+                elif result == 1:
+                    lose += w
+                else:
+                    tie += w
+                    tie_taken += w * other.opening
+            total = win + tie + lose or 1.0
+            rest = list(hand)
+            rest.remove(t)
+            value_win = self._score_plan(view, me, self._best(view, me, t, rest, their_ko), their_ko) if win else 0.0
+            took = tie_taken / tie if tie else 0.0
+            value_tie = (KNOCKOUT if card.opening >= their_ko else card.opening) - (
+                KNOCKOUT if mine["staggering"] or took >= my_ko else took
+            )
+            score = (win * value_win + tie * value_tie - lose * loss) / total - 0.15 * self.worth[me][t]
+            scores.append(score)
+        top = max(scores)
+        weights_out = [math.exp((s - top) / self.temperature) for s in scores]
+        return rng.choices(legal, weights_out)[0]
+
+    def _their_kinds(self, view: dict[str, Any], foe: int, pool: list[int]) -> list[float]:
+        """How likely the opponent is to play each kind: its habits blended with its cards."""
+        g = self.fighters[foe]
+        have = [0.0, 0.0, 0.0]
+        for u, count in enumerate(pool):
+            have[g.cards[u].kind] += count
+        size = sum(have) or 1.0
+        if view["mode"] == "solo" and foe == 1:
+            return [1.0 / size] * 3  # the solo AI plays the top card of its deck
+        habits = self.habits[foe]
+        seen = sum(habits)
+        out = []
+        for k in range(3):
+            if not have[k]:
+                out.append(0.0)
+                continue
+            p = (habits[k] + PRIOR * have[k] / size) / (seen + PRIOR)
+            out.append(p / have[k])
+        return out
+
+    def _best(self, view: dict[str, Any], me: int, first: int, rest: list[int], their_ko: int) -> Plan:
+        return max(self._plans(view, me, first, rest), key=lambda p: self._score_plan(view, me, p, their_ko))
+
+    def _plans(
+        self,
+        view: dict[str, Any],
+        me: int,
+        first: int,
+        rest: list[int],
+        played: tuple[int, ...] = (),
+        marks: tuple[int, ...] = (),
+    ) -> list[Plan]:
+        f = self.fighters[me]
+        mine = view["fighters"][me]
+        power = power_of(f)
+        side = "AB".index(mine["side"])
+        aside = tuple(f.index[c] for c in mine["aside"]) if power.token.aside_play else ()
+        return plans(f, first, tuple(rest), aside, power.combo_aside(side), mine["x"], side, played=played, marks=marks)
+
+    def _score_plan(self, view: dict[str, Any], me: int, plan: Plan, their_ko: int) -> float:
+        if plan.damage >= their_ko:
+            return KNOCKOUT - 0.01 * len(plan.cards)
+        f = self.fighters[me]
+        mine = view["fighters"][me]
+        power = power_of(f)
+        side = "AB".index(mine["side"])
+        set_aside = plan.how.count(SET_ASIDE) - len(mine["set_aside"])
+        bonus = 0.0
+        if set_aside and power.sides[side].x_per_aside:
+            bonus = ASIDE_VALUE * set_aside
+        played_before = len(view["fighters"][me]["play"]) or 1
+        extra = len(plan.cards) - played_before
+        worth = self.worth[me]
+        kept = sum(worth[t] for t in plan.cards[played_before:]) * 0.1
+        return plan.damage + bonus - CARD_COST * extra - kept
+
+    def _combo(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        me = view["seat"]
+        f = self.fighters[me]
+        mine = view["fighters"][me]
+        foe = _opponent(view, me)
+        theirs = view["fighters"][foe]
+        their_ko = knockout_damage(theirs["hand_size"], theirs["deck"], theirs["staggering"])
+        played = tuple(f.index[c] for c in mine["play"])
+        hand = [f.index[c] for c in view["hand"]]
+        options = self._plans(view, me, played[0], hand, played, tuple(mine["set_aside"]))
+        best = max(options, key=lambda p: self._score_plan(view, me, p, their_ko))
+        if len(best.cards) == len(played):
+            return CALL if best.signature >= 0 and CALL in legal else END
+        t = best.cards[len(played)]
+        how = best.how[len(played)]
+        action = parse(f"aside:{f.cards[t].code}" if how == SET_ASIDE else f.cards[t].code)
+        return action if action in legal else END
+
+    def _take(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        me = view["seat"]
+        f = self.fighters[me]
+        mine = view["fighters"][me]
+        hand = [f.index[c] for c in view["hand"]]
+        left, deck = mine["damage"], mine["deck"]
+        if not hand:
+            return REST if REST in legal else DECK
+        worth = self.worth[me]
+        worst = min(hand, key=lambda t: worth[t])
+        pool = _unseen(f, mine, hand)
+        average = sum(worth[t] * k for t, k in enumerate(pool)) / max(sum(pool), 1)
+        # Running the deck dry with damage still to take knocks out: keep the deck for the last points.
+        if left >= deck or worth[worst] < average - 0.5:
+            return parse(f.cards[worst].code)
+        return REST if REST in legal else DECK
+
+    def _discard(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        me = view["seat"]
+        f = self.fighters[me]
+        mine = view["fighters"][me]
+        hand = [f.index[c] for c in view["hand"]]
+        worth = self.worth[me]
+        pool = _unseen(f, mine, hand)
+        average = sum(worth[t] * k for t, k in enumerate(pool)) / max(sum(pool), 1)
+        worst = min(hand, key=lambda t: worth[t])
+        long_deck = mine["deck"] >= 18
+        if (long_deck or mine["staggering"]) and worth[worst] < average - 1.0:
+            return parse(f.cards[worst].code)
+        return DONE
+
+    def _retro(self, view: dict[str, Any]) -> Action:
+        """Use the retroactive power when the added Speed wins (or saves) the round."""
+        me = view["seat"]
+        foe = _opponent(view, me)
+        f, g = self.fighters[me], self.fighters[foe]
+        mine, theirs = view["fighters"][me], view["fighters"][foe]
+        retro = power_of(f).retro("AB".index(mine["side"]))
+        if retro is None:
+            return PASS
+        mine_t, their_t = f.index[mine["play"][0]], g.index[theirs["play"][0]]
+        sa = f.cards[mine_t].speed + power_of(f).speeds["AB".index(mine["side"])] + mine["speed_bonus"]
+        sb = g.cards[their_t].speed + power_of(g).speeds["AB".index(theirs["side"])] + theirs["speed_bonus"]
+        now = 0 if sa > sb else (1 if sa < sb else -1)
+        then = 0 if sa + retro.speed > sb else (1 if sa + retro.speed < sb else -1)
+        improves = (now, then) in ((1, 0), (1, -1), (-1, 0))
+        return POWER if improves else PASS
+
+    def _breath(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        me = view["seat"]
+        f = self.fighters[me]
+        worth = self.worth[me]
+        cards = [a for a in legal if a != PASS]
+        return max(cards, key=lambda a: worth[f.index[str(a)]])
+
+    def _tag_out(self, view: dict[str, Any]) -> Action:
+        me = view["seat"]
+        mate = next(s for s in range(view["players"]) if s != me and s % 2 == me % 2)
+        mine, theirs = view["fighters"][me], view["fighters"][mate]
+        life = mine["hand_size"] + mine["deck"] - (40 if mine["staggering"] else 0)
+        partner = theirs["hand_size"] + theirs["deck"] - (40 if theirs["staggering"] else 0)
+        return TAG if partner > life + 6 else STAY
+
+
+# -- helpers ----------------------------------------------------------------------------
+
+
+def _opponent(view: dict[str, Any], me: int) -> int:
+    a, b = view["ring"]
+    return b if me == a else a
+
+
+def _unseen(f: Fighter, fv: dict[str, Any], hand: list[int] | None = None) -> list[int]:
+    """Counts per card type of the cards of ``f`` not in sight: its deck (and hand, if unknown)."""
+    counts = [c.copies for c in f.cards]
+    for zone in ("discard", "aside", "play"):
+        for code in fv[zone]:
+            counts[f.index[code]] -= 1
+    for t in hand or ():
+        counts[t] -= 1
+    return [max(c, 0) for c in counts]
+
+
+def _expected_hit(g: Fighter, pool: list[int], fv: dict[str, Any]) -> float:
+    """Roughly what the opponent deals when it wins a round: an Opening Damage and a short combo."""
+    total = sum(pool) or 1
+    opening = sum(g.cards[u].opening * k for u, k in enumerate(pool)) / total
+    combo = sum(g.cards[u].combo.value(fv["x"]) * k for u, k in enumerate(pool)) / total
+    return opening + 1.5 * combo + 1.0
+
+
+def _card_worth(f: Fighter) -> list[float]:
+    """A static keep-value per card type: what it deals, how it wins and how it chains."""
+    members: dict[int, int] = {}
+    for sig in f.signatures:
+        for t in set(sig.basic.cards):
+            members[t] = members.get(t, 0) + 1
+    out = []
+    for t, c in enumerate(f.cards):
+        wins = c.speed / 3 if c.kind == ATTACK else (1.5 if c.priority else 0.5)
+        chain = 0.4 * len(c.box_buttons)
+        dmg = c.opening * 0.6 + (c.combo.base + 2 * c.combo.x) * 0.6
+        out.append(dmg + wins + chain + 0.5 * members.get(t, 0))
+    return out
+
+
+__all__ = ["FighterHeuristic"]

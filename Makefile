@@ -5,7 +5,10 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench clean
+.PHONY: run test lint typecheck pytest chromium bench load clean
+
+HOST ?= 127.0.0.1
+PORT ?= 8000
 
 $(STAMP): pyproject.toml
 	rm -rf $(VENV)
@@ -14,12 +17,13 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-## make run: play Sixteen in the terminal against the heuristic agent
+## make run: serve the lobby for play in the browser (open the address it prints)
 run: $(STAMP)
-	$(BIN)/comboarena play sixteen --vs sixteen.heuristic
+	$(BIN)/comboarena serve --host $(HOST) --port $(PORT)
 
 ## make test: ruff, mypy (strict for comboarena/core) and the whole pytest suite
-test: lint typecheck pytest
+## (browser tests included: chromium is installed with apt-get when missing, else they skip)
+test: lint typecheck chromium pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -30,8 +34,15 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	$(BIN)/pytest -n auto
 
+chromium:
+	@.ci/install-chromium
+
 bench: $(STAMP)
 	$(BIN)/python bench/selfplay.py sixteen
+
+## make load: the play server under 200 concurrent tables of WebSocket clients
+load: $(STAMP)
+	$(BIN)/python bench/load.py --tables 200 --seconds 30
 
 clean:
 	rm -rf $(VENV) build *.egg-info

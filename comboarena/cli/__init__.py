@@ -1,7 +1,7 @@
 """The ``comboarena`` command. Each sub-command lives in its own module and
 registers itself on :data:`app` when imported here."""
 
-from . import info, play, replay, sim, tournament  # noqa: F401  (register the commands)
+from . import info, play, replay, serve, sim, tournament  # noqa: F401  (register the commands)
 from .common import app
 
 

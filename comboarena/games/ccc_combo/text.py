@@ -113,7 +113,7 @@ class CccText(TextUI):
         if kind == "discard":
             return f"{who} discarded {d['card']} ({card_name(d['card'])})."
         if kind == "pass":
-            return f"{who} passes."
+            return f"{who} passed."
         if kind == "stands":
             return f"No COUNTER: the COMBO on {names[d['pile']]}'s pile stands."
         if kind == "burn":

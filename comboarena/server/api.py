@@ -1,0 +1,227 @@
+"""The HTTP API the lobby, the table page and scripts use.
+
+Everything a WebSocket client can do at a table can also be done here (join,
+act, leave, rematch), which keeps scripts and tests simple; live play uses the
+WebSocket feed (:mod:`comboarena.server.ws`). Errors are
+``{"error": {"code", "message"}}`` with a fitting HTTP status.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, Query, Request
+from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from comboarena.core import games
+
+from .catalog import build_game, catalog, check_spec, game_info
+from .errors import TableError
+from .hub import Hub
+from .live import LiveTable
+from .replays import build_replay, record_of
+
+TokenHeader = Annotated[str | None, Header(alias="X-Seat-Token", max_length=100)]
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CreateBody(_Body):
+    game: str = Field(max_length=40)
+    options: dict[str, Any] = Field(default_factory=dict, max_length=30)
+    #: One entry per seat: "open" for a person, or an agent such as "random" or "ismcts:iters=200".
+    seats: list[Annotated[str, Field(max_length=200)]] | None = Field(default=None, max_length=16)
+    #: Seconds per move for people; on expiry the fallback agent moves for them.
+    clock: float | None = None
+    fallback: str | None = Field(default=None, max_length=200)
+    seed: int | None = Field(default=None, ge=0, lt=2**63)
+
+
+class SetupBody(_Body):
+    options: dict[str, Any] = Field(default_factory=dict, max_length=30)
+
+
+class JoinBody(_Body):
+    seat: int | None = Field(default=None, ge=0, lt=64)
+    name: str | None = Field(default=None, max_length=100)
+    #: A previous game's seat token: claims the rematch seat kept for its owner.
+    claim: str | None = Field(default=None, max_length=100)
+
+
+class TokenBody(_Body):
+    token: str = Field(max_length=100)
+
+
+class ActBody(_Body):
+    token: str = Field(max_length=100)
+    action: str = Field(max_length=200)
+    version: int | None = Field(default=None, ge=0)
+
+
+def fail(exc: TableError) -> JSONResponse:
+    return JSONResponse({"error": exc.to_dict()}, status_code=exc.status)
+
+
+def router(hub: Hub) -> APIRouter:
+    """The ``/api`` routes, bound to ``hub``."""
+    api = APIRouter(prefix="/api")
+
+    async def table_or_404(table_id: str) -> LiveTable:
+        table = await hub.table(table_id)
+        if table is None:
+            raise TableError("no_table", f"there is no table {table_id!r}")
+        return table
+
+    @api.get("/games")
+    async def list_games() -> Any:
+        """Every registered game with its summary, options and agents."""
+        return {"games": catalog()}
+
+    @api.get("/games/{name}")
+    async def one_game(name: str) -> Any:
+        if name not in games():
+            return fail(TableError("no_game", f"unknown game {name!r}; the games are: {', '.join(games())}"))
+        return game_info(name)
+
+    @api.post("/games/{name}/setup")
+    async def setup(name: str, body: SetupBody) -> Any:
+        """Check options and say how many seats (and which teams) they make."""
+        try:
+            game = build_game(name, body.options)
+        except TableError as exc:
+            return fail(exc)
+        return {"players": game.players, "teams": [list(t) for t in game.teams], "options": _jsonable(game.options)}
+
+    @api.get("/tables")
+    async def lobby() -> Any:
+        return await hub.lobby()
+
+    @api.post("/tables", status_code=201)
+    async def create(body: CreateBody, request: Request) -> Any:
+        """A new table; returns it with a join link per open seat."""
+        try:
+            spec = check_spec(hub.settings, body.game, body.options, body.seats, body.clock, body.fallback, body.seed)
+            table = await hub.create(spec, request.client.host if request.client else "?")
+        except TableError as exc:
+            return fail(exc)
+        base = str(request.base_url).rstrip("/")
+        links = [
+            {"seat": s.seat, "url": f"{base}/table/{table.id}?seat={s.seat}"}
+            for s in table.row.seats
+            if s.kind == "open"
+        ]
+        return {"table": table.meta(), "join": links, "url": f"{base}/table/{table.id}"}
+
+    @api.get("/tables/{table_id}")
+    async def table_meta(table_id: str) -> Any:
+        try:
+            return (await table_or_404(table_id)).meta()
+        except TableError as exc:
+            return fail(exc)
+
+    @api.get("/tables/{table_id}/catalog")
+    async def table_catalog(table_id: str) -> Any:
+        """The public printed content of this table's game (cards, fighter sheets), or null."""
+        try:
+            table = await table_or_404(table_id)
+        except TableError as exc:
+            return fail(exc)
+        return {"catalog": table.catalog()}
+
+    @api.get("/tables/{table_id}/view")
+    async def view(table_id: str, token: TokenHeader = None) -> Any:
+        """What the seat of ``X-Seat-Token`` sees now (no token: a spectator)."""
+        try:
+            table = await table_or_404(table_id)
+            seat = table.seat_for_token(token)
+            if token and seat is None:
+                raise TableError("bad_token", "that seat token is not valid at this table")
+            async with table.lock:
+                return {"seat": seat, "table": table.meta(), **table.snapshot(seat)}
+        except TableError as exc:
+            return fail(exc)
+
+    @api.post("/tables/{table_id}/join")
+    async def join(table_id: str, body: JoinBody) -> Any:
+        """Take a seat: returns the seat and its secret token (keep it; every action needs it)."""
+        try:
+            table = await table_or_404(table_id)
+            seat, token = await table.join(body.seat, body.name, body.claim)
+        except TableError as exc:
+            return fail(exc)
+        return {"seat": seat, "token": token, "table": table.meta()}
+
+    @api.post("/tables/{table_id}/actions")
+    async def act(table_id: str, body: ActBody) -> Any:
+        try:
+            table = await table_or_404(table_id)
+            version = await table.act(body.token, body.action, body.version)
+        except TableError as exc:
+            return fail(exc)
+        return {"version": version}
+
+    @api.post("/tables/{table_id}/leave")
+    async def leave(table_id: str, body: TokenBody) -> Any:
+        try:
+            table = await table_or_404(table_id)
+            await table.leave(body.token)
+        except TableError as exc:
+            return fail(exc)
+        return {"table": table.meta()}
+
+    @api.post("/tables/{table_id}/fill")
+    async def fill(table_id: str, body: TokenBody) -> Any:
+        """Start now: the table's fallback agent takes every empty seat."""
+        try:
+            table = await table_or_404(table_id)
+            await table.fill(body.token)
+        except TableError as exc:
+            return fail(exc)
+        return {"table": table.meta()}
+
+    @api.post("/tables/{table_id}/rematch")
+    async def rematch(table_id: str, body: TokenBody) -> Any:
+        try:
+            table = await table_or_404(table_id)
+            new_id = await hub.rematch(table, body.token)
+        except TableError as exc:
+            return fail(exc)
+        return {"table": new_id}
+
+    @api.get("/tables/{table_id}/record")
+    async def record(table_id: str) -> Any:
+        """The finished game's record (JSON that ``comboarena replay`` reads)."""
+        try:
+            row = await hub.row(table_id)
+            if row is None:
+                raise TableError("no_table", f"there is no table {table_id!r}")
+            text = record_of(row).to_json(indent=1) + "\n"
+        except TableError as exc:
+            return fail(exc)
+        filename = f"comboarena-{row.game}-{row.id}.json"
+        return Response(
+            text,
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+        )
+
+    @api.get("/tables/{table_id}/replay")
+    async def replay(table_id: str, pov: Annotated[str, Query(max_length=12)] = "spectator") -> Any:
+        """Every step of a finished game from ``pov``: ``spectator``, a seat number, or ``all``."""
+        try:
+            row = await hub.row(table_id)
+            if row is None:
+                raise TableError("no_table", f"there is no table {table_id!r}")
+            return await asyncio.to_thread(build_replay, row, pov)
+        except TableError as exc:
+            return fail(exc)
+
+    return api
+
+
+def _jsonable(options: dict[str, Any]) -> dict[str, Any]:
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in options.items()}

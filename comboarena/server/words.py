@@ -1,0 +1,58 @@
+"""Events and results in words, for the browser's game log.
+
+The words come from the game's own terminal renderer (``describe`` and
+``result_line``), so every registered game has a readable log in the browser
+without writing it twice; a game without one gets the generic wording.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from comboarena.core import Event, Game, Result
+
+log = logging.getLogger("comboarena.server")
+
+
+class Words:
+    """Turns one table's events into sentences for a given viewer."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.ui: Any = _text_ui(game)
+
+    def event(self, event: Event, viewer: int | None, names: Sequence[str]) -> str | None:
+        """A sentence for ``event`` (already filtered for ``viewer``), or ``None`` to stay silent."""
+        try:
+            text = self.ui.describe(event, viewer, names)
+        except Exception:  # a renderer bug must not break the table; fall back to plain words
+            log.exception("describe() failed for %s event %r", self.game.name, event)
+            text = None
+            who = names[event.seat] if event.seat is not None and 0 <= event.seat < len(names) else "The game"
+            text = f"{who}: {event.kind}"
+        return None if text is None else str(text)
+
+    def result(self, view: dict[str, Any], result: Result, names: Sequence[str]) -> str:
+        """One line saying who won and why."""
+        try:
+            return str(self.ui.result_line(view, result, names))
+        except Exception:
+            log.exception("result_line() failed for %s", self.game.name)
+            if result.is_draw:
+                return f"Draw: {result.reason}."
+            return f"{' and '.join(names[s] for s in result.winners)} won: {result.reason}."
+
+
+def _text_ui(game: Game) -> Any:
+    """The game's text renderer, or the generic one when it has none (or it fails to load)."""
+    from comboarena.terminal.textui import TextUI
+
+    if not game.info.text_ui:
+        return TextUI(game)
+    try:
+        return game.text_ui()
+    except Exception:
+        log.exception("cannot load the text renderer of %s; using generic words", game.name)
+        return TextUI(game)

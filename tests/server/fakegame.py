@@ -1,0 +1,123 @@
+"""A tiny game with a rules timer, to test the server's timers on their own.
+
+"Poke": two players, three rounds. Seat 0 pokes (``poke``); then seat 1 has a
+reaction window of ``window`` seconds to ``block`` or ``pass`` (``pass`` on
+expiry). Each block is a point for seat 1, each unanswered poke one for seat 0.
+Seat 0 also holds a secret number (``secret``) that only its own view shows.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from comboarena.core import Action, Event, Game, GameInfo, GameNotOver, Option, Result, State, Timer, team_result
+from comboarena.core.errors import NotationError
+
+POKE, BLOCK, PASS = Action("poke"), Action("block"), Action("pass")
+ACTIONS = {"poke": POKE, "block": BLOCK, "pass": PASS}
+ROUNDS = 3
+
+
+class Poke(Game):
+    info = GameInfo(
+        name="poke-test",
+        title="Poke (test)",
+        summary="Seat 0 pokes; seat 1 blocks or lets it pass within the window.",
+        rulebook="none",
+        options=(Option("window", 0.3, "seconds to answer a poke", kind=float, minimum=0.0),),
+        notation="poke, block, pass",
+        min_players=2,
+        max_players=2,
+    )
+
+    def _setup(self) -> None:
+        self.players = 2
+        self.teams = ((0,), (1,))
+
+    def new_state(self, seed: int | None = None, deck: Any = None) -> PokeState:
+        s = PokeState()
+        s.game = self
+        s._seed = seed or 0
+        s._deck = None
+        s._log = []
+        s.round = 0
+        s.waiting = False
+        s.points = [0, 0]
+        s.secret = random.Random(s._seed).randrange(1000)
+        return s
+
+    def parse_action(self, text: str) -> Action:
+        try:
+            return ACTIONS[text.strip().lower()]
+        except (KeyError, AttributeError):
+            raise NotationError(f"{text!r} is not a move of Poke; moves are poke, block, pass") from None
+
+    def determinize(self, view: dict[str, Any], seat: int | None, rng: random.Random) -> State:
+        raise NotImplementedError
+
+    def check_invariants(self, state: State) -> None:
+        pass
+
+
+class PokeState(State):
+    __slots__ = ("points", "round", "secret", "waiting")
+    game: Poke
+    round: int
+    waiting: bool
+    points: list[int]
+    secret: int
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        if self.is_over:
+            return ()
+        return (1,) if self.waiting else (0,)
+
+    @property
+    def is_over(self) -> bool:
+        return self.round >= ROUNDS
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_act:
+            return []
+        return [BLOCK, PASS] if self.waiting else [POKE]
+
+    def apply(self, seat: int, action: Action | str) -> list[Event]:
+        action = self._action(action)
+        if action not in self.legal_actions(seat):
+            raise self._illegal(seat, action, "not now")
+        self._log.append((seat, action))
+        if action == POKE:
+            self.waiting = True
+            return [Event("poke", seat, {}, ((0,), {"secret": self.secret}))]
+        self.waiting = False
+        self.points[1 if action == BLOCK else 0] += 1
+        self.round += 1
+        return [Event(str(action), seat, {"points": list(self.points)})]
+
+    def timer(self) -> Timer | None:
+        if self.waiting and self.game.options["window"] > 0:
+            return Timer(self.game.options["window"], {1: PASS})
+        return None
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        v: dict[str, Any] = {"seat": seat, "round": self.round, "points": list(self.points), "waiting": self.waiting}
+        if seat == 0:
+            v["secret"] = self.secret
+        return v
+
+    def result(self) -> Result:
+        if not self.is_over:
+            raise GameNotOver("not over")
+        return team_result(self.game.teams, self.points, "most points", "equal points")
+
+    def clone(self) -> PokeState:
+        new = PokeState()
+        new.game = self.game
+        new._seed, new._deck, new._log = self._seed, None, self._log[:]
+        new.round, new.waiting, new.points, new.secret = self.round, self.waiting, self.points[:], self.secret
+        return new
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.round, self.waiting, tuple(self.points), self.secret, tuple(map(str, self._log)))

@@ -113,6 +113,12 @@ class Game(ABC):
     def check_invariants(self, state: State) -> None:
         """Raise :class:`InvariantError` if the game's conservation law fails."""
 
+    def catalog(self) -> dict[str, Any] | None:
+        """The game's public printed content that views name by short codes
+        (card texts, fighter sheets), JSON-safe; ``None`` where views explain
+        themselves. Clients fetch it once per table instead of in every view."""
+        return None
+
     def text_ui(self) -> Any:
         """The game's terminal renderer (imports rich; not used by the rules)."""
         import importlib

@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 import re
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -528,3 +529,54 @@ class _Reader:
 
 def _show(value: Any) -> str:
     return repr(value) if not isinstance(value, dict) else "a table"
+
+
+_KIND_NAMES = ("attack", "defense", "footwork")
+_BUTTON_NAMES = ("triangle", "square", "circle")
+
+
+def public_sheets(fighters: Sequence[Fighter]) -> dict[str, Any]:
+    """Each seat's fighter as printed: sheet, cards (by code), Signature Combos,
+    Power Token sides. JSON-safe; everything in it is public."""
+    seats = []
+    for f in fighters:
+        code = [c.code for c in f.cards]
+        cards = {
+            c.code: {
+                "code": c.code,
+                "title": c.title,
+                "kind": _KIND_NAMES[c.kind],
+                "button": _BUTTON_NAMES[c.button],
+                "speed": c.speed,
+                "priority": bool(c.priority),
+                "opening": c.opening,
+                "combo": str(c.combo),
+                "box": [_BUTTON_NAMES[b] for b in range(3) if c.box >> b & 1],
+                "copies": getattr(c, "copies", None),
+            }
+            for c in f.cards
+        }
+        signatures = []
+        for s in f.signatures:
+            versions = {}
+            for label, v in (("basic", s.basic), ("power", s.power)):
+                if v is not None:
+                    versions[label] = {
+                        "cards": [code[t] for t in v.cards],
+                        "damage": str(v.damage),
+                        "side_b_only": v.requires == 1,
+                    }
+            signatures.append({"name": s.name, **versions})
+        seats.append(
+            {
+                "id": f.id,
+                "name": f.name,
+                "style": f.style,
+                "difficulty": f.difficulty,
+                "bio": f.bio,
+                "cards": cards,
+                "signatures": signatures,
+                "token": {"name": f.token.name, "sides": [{"name": s.name, "text": s.text} for s in f.token.sides]},
+            }
+        )
+    return {"fighters": seats}

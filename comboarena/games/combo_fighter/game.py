@@ -11,7 +11,7 @@ from comboarena.core import Action, Game, GameInfo, InvariantError, Option, Opti
 from comboarena.core.rng import new_seed
 
 from .actions import ACTIONS, NOTATION_HELP, parse
-from .content import Fighter, fighter_ids, fighters
+from .content import Fighter, fighter_ids, fighters, public_sheets
 from .powers import Power, power_of
 from .state import NO_WINNER, PHASES, RETRO_STATES, TIE, FighterState
 
@@ -270,6 +270,10 @@ class ComboFighter(Game):
                     f"and set-aside cards, but the deck has {have[code]}"
                 )
         return out
+
+    def catalog(self) -> dict[str, Any]:
+        """The fighters at this table as printed: cards by code, Signature Combos, Power Tokens."""
+        return public_sheets(self.fighters)
 
     def parse_action(self, text: str) -> Action:
         return parse(text)

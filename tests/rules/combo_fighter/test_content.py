@@ -147,3 +147,17 @@ def test_file_errors_name_the_file(tmp_path):
     path.write_text((FIGHTERS_DIR / "boris.toml").read_text(encoding="utf-8"), encoding="utf-8")
     with pytest.raises(FighterDataError, match="field 'id' is 'boris' but the file is named ken.toml"):
         load_fighter_file(path)
+
+
+def test_catalog_is_each_seats_printed_fighter_and_json_safe():
+    import json
+
+    import comboarena as ca
+
+    game = ca.make("combo-fighter", fighters=("junior", "lucia"))
+    sheets = json.loads(json.dumps(game.catalog()))["fighters"]
+    assert [s["id"] for s in sheets] == ["junior", "lucia"]
+    for sheet in sheets:
+        assert sum(card["copies"] for card in sheet["cards"].values()) == 50
+        assert sheet["signatures"] and len(sheet["token"]["sides"]) == 2
+    assert ca.make("sixteen").catalog() is None

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from comboarena.core import Game, game_class, make, parse_option_texts
 
@@ -33,6 +34,18 @@ def build_game(name: str, option_texts: list[str] | None) -> Game:
     cls = game_class(name)
     options = parse_option_texts(name, cls.info.options, option_texts or [])
     return make(name, **options)
+
+
+def progress_bar() -> Progress:
+    """The progress bar of long runs (on stderr, gone when done)."""
+    columns = (
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    )
+    return Progress(*columns, console=err, transient=True)
 
 
 def show(value: Any) -> str:

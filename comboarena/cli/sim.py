@@ -10,12 +10,11 @@ from typing import Annotated, Any
 import typer
 from rich import box
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
 from comboarena.core import ComboArenaError, OptionError
 
-from .common import OptionArg, app, build_game, console, err, fail
+from .common import OptionArg, app, build_game, console, fail, progress_bar
 
 
 @app.command("sim")
@@ -57,14 +56,7 @@ def sim_cmd(
         report = SimReport.start(game, g.options, specs, g.players, seed, jobs, rotate)
         outcomes = run(game, g.options, specs, n, seed=seed, jobs=jobs, rotate=rotate)
         start = time.perf_counter()
-        columns = (
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            TimeRemainingColumn(),
-        )
-        with Progress(*columns, console=err, transient=True) as progress:
+        with progress_bar() as progress:
             task = progress.add_task(f"{game}: {' vs '.join(specs)}", total=n)
             for outcome in outcomes:
                 report.add(outcome)
@@ -117,14 +109,7 @@ def _matchups(
         roster = roster_of(g)
         report = MatchupReport(game, g.options, specs, roster, n, seed, jobs)
         start = time.perf_counter()
-        columns = (
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            TimeRemainingColumn(),
-        )
-        with Progress(*columns, console=err, transient=True) as progress:
+        with progress_bar() as progress:
             task = progress.add_task(f"{game} matchups: {' vs '.join(specs)}", total=n * len(roster) ** 2)
             for pair, outcome in run_matchups(game, g.options, specs, n, seed=seed, jobs=jobs, roster=roster):
                 report.add(pair, outcome)

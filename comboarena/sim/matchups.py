@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,7 +22,7 @@ from comboarena.core import Game, OptionError, make
 from comboarena.core.rng import derive
 
 from .report import Tally
-from .runner import GameOutcome, _run_chunk, check_agents
+from .runner import GameOutcome, batches, check_specs, run_batches
 
 
 def roster_of(game: Game) -> tuple[str, ...]:
@@ -119,32 +118,17 @@ def run_matchups(
     """Yield ``(pair, outcome)`` for ``games`` games of every ordered pair of fighters."""
     game = make(name, **options)
     fighters = tuple(roster) if roster else roster_of(game)
-    check_agents(game, len(specs))
     if game.players != 2:
         raise OptionError(f"matchups pair two fighters; {name} with these options has {game.players} seats")
-    for spec in specs:
-        if spec.split(":")[0] == "human":
-            raise OptionError("matchups play agents against each other; 'human' is for 'comboarena play'")
+    check_specs(game, specs)
     todo = []
     for p, pair in enumerate(pairs(fighters)):
         opts = {**options, option: pair}
         make(name, **opts)  # bad options fail here, before any worker starts
-        size = max(1, min(50, games // max(jobs * 2, 1) or 1))
-        for i in range(0, games, size):
-            todo.append((pair, opts, derive(seed, p), range(i, min(i + size, games))))
-    if jobs <= 1:
-        for pair, opts, pair_seed, indices in todo:
-            for out in _run_chunk(name, opts, list(specs), pair_seed, list(indices), False):
-                yield pair, out
-        return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [
-            (pair, pool.submit(_run_chunk, name, opts, list(specs), pair_seed, list(indices), False))
-            for pair, opts, pair_seed, indices in todo
-        ]
-        for pair, f in futures:
-            for out in f.result():
-                yield pair, out
+        # Ordered pairs already give each fighter both seats, so seats do not rotate.
+        todo += batches(name, opts, specs, derive(seed, p), games, jobs, rotate=False, label=pair)
+    for batch, out in run_batches(todo, jobs):
+        yield batch.label, out
 
 
 def matchups(

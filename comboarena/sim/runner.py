@@ -109,6 +109,64 @@ def _run_chunk(
     return [_run_one(game, agents, seed, i, rotate) for i in indices]
 
 
+@dataclass(frozen=True)
+class Batch:
+    """Games ``indices`` of one run: the game, its options, the agents and the run's seed."""
+
+    name: str
+    options: dict[str, Any]
+    specs: tuple[str, ...]
+    seed: int
+    indices: range
+    rotate: bool = True
+    label: Any = None  # what the caller groups outcomes by (a matchup's pair of fighters)
+
+
+def check_specs(game: Game, specs: Sequence[str]) -> None:
+    """Refuse agent lists a run cannot seat, unknown agents and people."""
+    check_agents(game, len(specs))
+    for spec in specs:
+        if spec.split(":")[0] == "human":
+            raise OptionError("simulations play agents against each other; 'human' is for 'comboarena play'")
+        make_agent(spec, game)
+
+
+def batches(
+    name: str,
+    options: dict[str, Any],
+    specs: Sequence[str],
+    seed: int,
+    games: int,
+    jobs: int,
+    rotate: bool = True,
+    label: Any = None,
+) -> list[Batch]:
+    """Split ``games`` games into batches small enough to keep ``jobs`` workers busy."""
+    size = max(1, min(50, games // (jobs * 8) or 1)) if jobs > 1 else max(games, 1)
+    return [
+        Batch(name, options, tuple(specs), seed, range(i, min(i + size, games)), rotate, label)
+        for i in range(0, games, size)
+    ]
+
+
+def _run_batch(batch: Batch) -> list[GameOutcome]:
+    return _run_chunk(batch.name, batch.options, batch.specs, batch.seed, batch.indices, batch.rotate)
+
+
+def run_batches(todo: Sequence[Batch], jobs: int = 1) -> Iterator[tuple[Batch, GameOutcome]]:
+    """Play every batch, in worker processes when ``jobs`` > 1; yields in order."""
+    if jobs <= 1:
+        for batch in todo:
+            for out in _run_batch(batch):
+                yield batch, out
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [(batch, pool.submit(_run_batch, batch)) for batch in todo]
+        for batch, future in futures:
+            for out in future.result():
+                yield batch, out
+
+
 def run(
     name: str,
     options: dict[str, Any],
@@ -119,18 +177,6 @@ def run(
     rotate: bool = True,
 ) -> Iterator[GameOutcome]:
     """Yield the outcomes of ``games`` games, in index order."""
-    game = make(name, **options)
-    check_agents(game, len(specs))
-    for spec in specs:
-        if spec.split(":")[0] == "human":
-            raise OptionError("sim plays agents against each other; 'human' is for 'comboarena play'")
-        make_agent(spec, game)
-    if jobs <= 1:
-        yield from _run_chunk(name, options, specs, seed, range(games), rotate)
-        return
-    size = max(1, min(50, games // (jobs * 8) or 1))
-    chunks = [range(i, min(i + size, games)) for i in range(0, games, size)]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(_run_chunk, name, options, list(specs), seed, list(c), rotate) for c in chunks]
-        for f in futures:
-            yield from f.result()
+    check_specs(make(name, **options), specs)
+    for _, out in run_batches(batches(name, options, specs, seed, games, jobs, rotate), jobs):
+        yield out

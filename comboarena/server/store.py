@@ -171,10 +171,25 @@ class Store:
     # server can commit many of them in one transaction (see ``writer.py``).
 
     def write(self, ops: list[Write]) -> None:
-        """Run write operations in one transaction: all of them are stored, or none."""
+        """Run write operations in one transaction: all of them are stored, or none.
+
+        Consecutive plain action rows (the bulk of the traffic) go in with one
+        ``executemany``; order is kept, since other operations (a new table that
+        later rows refer to) run only after the rows queued before them.
+        """
         with self.engine.begin() as c:
+            rows: list[dict[str, Any]] = []
             for op in ops:
+                plain = getattr(op, "plain_row", None)
+                if plain is not None:
+                    rows.append(plain)
+                    continue
+                if rows:
+                    c.execute(insert(actions_t), rows)
+                    rows = []
                 op(c)
+            if rows:
+                c.execute(insert(actions_t), rows)
 
     @staticmethod
     def op_create_table(row: TableRow) -> Write:
@@ -229,24 +244,7 @@ class Store:
     def op_append_action(r: ActionRow) -> Write:
         """Store action number ``r.ply``; with ``r.result`` the table is finished, and
         ``r.seat_row`` (a strike) is saved with it."""
-
-        def op(c: Connection) -> None:
-            now = time.time()
-            c.execute(
-                insert(actions_t).values(
-                    table_id=r.table_id, ply=r.ply, seat=r.seat, notation=r.notation, source=r.source, at=now
-                )
-            )
-            if r.result is not None:
-                c.execute(
-                    update(tables_t)
-                    .where(tables_t.c.id == r.table_id)
-                    .values(status="over", result=r.result, finished=now)
-                )
-            if r.seat_row is not None:
-                Store.op_save_seats(r.table_id, [r.seat_row])(c)
-
-        return op
+        return _AppendAction(r)
 
     # Single writes, each its own transaction (tools and tests).
 
@@ -368,3 +366,35 @@ def _engine(url: str, synchronous: str) -> Engine:
 def _jsonable(options: dict[str, Any]) -> dict[str, Any]:
     """Options as JSON values (tuples become lists; the game's validation reads them back)."""
     return json.loads(json.dumps({k: list(v) if isinstance(v, tuple) else v for k, v in options.items()}))
+
+
+class _AppendAction:
+    """The write of one action. A plain one (no result, no seat change) exposes
+    ``plain_row`` so :meth:`Store.write` can insert many at once."""
+
+    __slots__ = ("plain_row", "r", "values")
+
+    def __init__(self, r: ActionRow) -> None:
+        self.r = r
+        self.values = {
+            "table_id": r.table_id,
+            "ply": r.ply,
+            "seat": r.seat,
+            "notation": r.notation,
+            "source": r.source,
+            "at": time.time(),
+        }
+        self.plain_row = self.values if r.result is None and r.seat_row is None else None
+
+    def __call__(self, c: Connection) -> None:
+        r = self.r
+        c.execute(insert(actions_t), [self.values])
+        if r.result is not None:
+            finished = self.values["at"]
+            c.execute(
+                update(tables_t)
+                .where(tables_t.c.id == r.table_id)
+                .values(status="over", result=r.result, finished=finished)
+            )
+        if r.seat_row is not None:
+            Store.op_save_seats(r.table_id, [r.seat_row])(c)

@@ -287,6 +287,12 @@ class FighterState(State):
             v["pick"] = g.fighters[pick].id if pick >= 0 else None
         return v
 
+    def _answered(self, seat: int) -> bool:
+        """``seat`` has made its decision in a window where several decide at once;
+        ``True`` once nobody is left to answer."""
+        self._to_act = tuple(s for s in self._to_act if s != seat)
+        return not self._to_act
+
     # -- queries used by the rules, the agents and the text UI -----------------------
 
     def x(self, seat: int) -> int:
@@ -396,9 +402,7 @@ class FighterState(State):
         hand.remove(t)
         self._choice[seat] = t
         events = [Event("choose", seat, {}, ((seat,), {"card": action.text}))]
-        rest = tuple(s for s in self._to_act if s != seat)
-        self._to_act = rest
-        if not rest:
+        if self._answered(seat):
             self._reveal(events)
         return events
 
@@ -488,9 +492,7 @@ class FighterState(State):
         else:
             self._retro[seat] = 3
             events.append(Event("pass", seat, {}))
-        rest = tuple(s for s in self._to_act if s != seat)
-        self._to_act = rest
-        if not rest:
+        if self._answered(seat):
             before = self._winner
             why = self._judge()
             if self._winner != before:
@@ -751,11 +753,8 @@ class FighterState(State):
             raise self._illegal(
                 seat, action, f"take damage: a card from your hand, or deck ({self._dmg[seat]} to take)"
             )
-        if not self._dmg[seat]:
-            rest = tuple(s for s in self._to_act if s != seat)
-            self._to_act = rest
-            if not rest:
-                self._after_damage(events)
+        if not self._dmg[seat] and self._answered(seat):
+            self._after_damage(events)
         return events
 
     def _after_damage(self, events: list[Event]) -> None:
@@ -848,9 +847,7 @@ class FighterState(State):
                 return events
         else:
             raise self._illegal(seat, action, "discard a card from your hand, or done to refill")
-        rest = tuple(s for s in self._to_act if s != seat)
-        self._to_act = rest
-        if not rest:
+        if self._answered(seat):
             self._refill(events)
         return events
 
@@ -909,9 +906,7 @@ class FighterState(State):
         self._log.append((seat, action))
         self._pick[team] = next(s for s in g.teams[team] if g.picks[s] == action)
         events = [Event("pick", seat, {}, (g.teams[team], {"fighter": action.text}))]
-        rest = tuple(s for s in self._to_act if s != seat)
-        self._to_act = rest
-        if not rest:
+        if self._answered(seat):
             self._ring = self._pick[:]
             events.append(Event("ring", None, {"seats": list(self._ring)}))
             self._start_round(events)

@@ -1,5 +1,11 @@
 """The conformance check every game passes (like OpenSpiel's ``random_sim_test``).
 
+It plays random games and checks the protocol at every step: actions and
+notation, refusals, clones, views and determinizations, events, records and
+replay, positions (``from_position(position())`` is the same state and plays
+on identically, chance included) and the encoder (every legal action has a
+distinct number that maps back to it; observations depend on the view only).
+
 >>> import comboarena as ca
 >>> report = ca.testing.check_game(ca.make("sixteen"), games=3, seed=1)
 >>> report.games
@@ -9,11 +15,23 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from .core import Action, Game, IllegalAction, NotationError, Record, State, events_for, replay
+from .core import (
+    Action,
+    Encoder,
+    Game,
+    IllegalAction,
+    NotationError,
+    PositionError,
+    Record,
+    State,
+    events_for,
+    replay,
+)
 from .core.rng import derive
 
 #: Notation no game accepts.
@@ -48,9 +66,10 @@ def check_game(game: Game, games: int = 200, seed: int = 0, *, deep_every: int =
     """
     report = CheckReport(game.name)
     pool: dict[str, Action] = {}
+    encoder = _encoder(game)
     for g in range(games):
         game_seed = derive(seed, g)
-        state = _play_checked(game, game_seed, report, pool, deep_every)
+        state = _play_checked(game, game_seed, report, pool, deep_every, encoder)
         again = _replay_same_seed(game, game_seed)
         _require(
             again.record.to_json() == state.record.to_json(),
@@ -62,7 +81,9 @@ def check_game(game: Game, games: int = 200, seed: int = 0, *, deep_every: int =
     return report
 
 
-def _play_checked(game: Game, game_seed: int, report: CheckReport, pool: dict[str, Action], every: int) -> State:
+def _play_checked(
+    game: Game, game_seed: int, report: CheckReport, pool: dict[str, Action], every: int, encoder: Encoder | None
+) -> State:
     moves = random.Random(game_seed)  # only the moves: a second game with it must match
     rng = random.Random(game_seed + 1)  # everything the checks sample
     state = game.new_state(seed=game_seed)
@@ -94,13 +115,19 @@ def _play_checked(game: Game, game_seed: int, report: CheckReport, pool: dict[st
                 if seat not in to_act:
                     _require(state.legal_actions(seat) == [], game, where, f"seat {seat} not to act has actions")
             _check_illegal(game, state, legal_by_seat, pool, rng, where)
-            _check_views(game, state, rng, where)
+            _check_views(game, state, rng, where, encoder)
+            if encoder is not None:
+                _check_encoder(game, encoder, state, legal_by_seat, where)
         seat = moves.choice(to_act)
         action = moves.choice(legal_by_seat[seat])
+        rebuilt = None
         if deep:
             _check_clone(game, state, seat, action, where)
+            rebuilt = _check_position(game, state, where, bad=step == mid)
         events = state.apply(seat, action)
         _check_events(game, events, where)
+        if rebuilt is not None:
+            _check_same_future(game, state, rebuilt, seat, action, events, where)
         step += 1
         if step == mid:
             _check_record(game, state, where)
@@ -161,7 +188,7 @@ def _expect_raise(
     _require(state == before, game, where, f"a rejected action {action!r} by seat {seat} changed the state")
 
 
-def _check_views(game: Game, state: State, rng: random.Random, where: str) -> None:
+def _check_views(game: Game, state: State, rng: random.Random, where: str, encoder: Encoder | None) -> None:
     for seat in [*range(game.players), None]:
         view = state.view(seat)
         _require(json.loads(json.dumps(view)) == view, game, where, f"view({seat}) is not JSON-safe")
@@ -172,6 +199,13 @@ def _check_views(game: Game, state: State, rng: random.Random, where: str) -> No
             where,
             f"view({seat}) of a determinization differs from the view:\n{det.view(seat)}\n{view}",
         )
+        if encoder is not None:
+            _require(
+                encoder.observe(det.view(seat)) == encoder.observe(view),
+                game,
+                where,
+                f"seat {seat}'s observation of a determinization differs from its observation of the state",
+            )
         _require(det.seed != state.seed, game, where, "a determinization reused the real generator's seed")
         if not det.is_over:
             s = rng.choice(det.to_act)
@@ -186,6 +220,113 @@ def _check_clone(game: Game, state: State, seat: int, action: Action, where: str
     probe = state.clone()
     probe.apply(seat, action)
     _require(copy == state, game, where, "applying an action to a clone changed the original")
+
+
+def _encoder(game: Game) -> Encoder | None:
+    try:
+        return game.encoder()
+    except NotImplementedError:  # MIGRATION: remove once every game has an encoder
+        return None
+
+
+def _check_encoder(
+    game: Game, encoder: Encoder, state: State, legal_by_seat: dict[int, list[Action]], where: str
+) -> None:
+    for seat, legal in legal_by_seat.items():
+        indices = encoder.legal_indices(state, seat)
+        _require(
+            len(indices) == len(legal), game, where, f"seat {seat}: legal_indices has {len(indices)} of {len(legal)}"
+        )
+        _require(len(set(indices)) == len(indices), game, where, f"seat {seat}: two legal actions share a number")
+        _require(indices == sorted(indices), game, where, "legal_indices must be ascending")
+        for action in legal:
+            i = encoder.index(action)
+            _require(0 <= i < encoder.num_actions, game, where, f"{action} is numbered {i}, out of range")
+            _require(
+                encoder.action(i) == action, game, where, f"number {i} of {action} maps back to {encoder.action(i)}"
+            )
+            _require(i in indices, game, where, f"{action}'s number {i} is missing from legal_indices")
+    size = 1
+    for d in encoder.observation_shape:
+        size *= d
+    for seat in [*range(game.players), None]:
+        obs = encoder.observe(state.view(seat))
+        _require(len(obs) == size, game, where, f"observation of seat {seat} has {len(obs)} numbers, not {size}")
+        _require(
+            all(isinstance(x, float) and math.isfinite(x) for x in obs),
+            game,
+            where,
+            f"observation of seat {seat} holds something other than finite floats",
+        )
+
+
+def _check_position(game: Game, state: State, where: str, bad: bool) -> State | None:
+    """``from_position(position())`` has the same to_act, legal actions and views;
+    returns it so that it can be played on beside the state."""
+    try:
+        pos = state.position()
+    except NotImplementedError:  # MIGRATION: remove once every game has positions
+        return None
+    text = json.dumps(pos)
+    _require(json.loads(text) == pos, game, where, "position() is not JSON-safe")
+    rebuilt = game.from_position(json.loads(text))
+    _require(rebuilt.to_act == state.to_act, game, where, "from_position(position()) has another to_act")
+    for seat in range(game.players):
+        _require(
+            rebuilt.legal_actions(seat) == state.legal_actions(seat),
+            game,
+            where,
+            f"from_position(position()) offers seat {seat} other actions",
+        )
+    for seat in [*range(game.players), None]:
+        _require(
+            rebuilt.view(seat) == state.view(seat),
+            game,
+            where,
+            f"from_position(position()) shows seat {seat} another view",
+        )
+    _require(rebuilt.position() == pos, game, where, "from_position(position()).position() differs")
+    _require(rebuilt.is_over == state.is_over, game, where, "from_position(position()) disagrees on the end")
+    if bad:
+        for broken, what in _broken_positions(game, pos):
+            try:
+                game.from_position(broken)
+            except PositionError as exc:
+                _require(str(exc) != "", game, where, f"PositionError for {what} has no message")
+            else:
+                raise AssertionError(f"{game.name} ({where}): from_position accepted {what}")
+    return rebuilt
+
+
+def _broken_positions(game: Game, pos: dict[str, Any]) -> list[tuple[Any, str]]:
+    out: list[tuple[Any, str]] = [
+        ({**pos, "no_such_field": 1}, "an unknown field"),
+        ({**pos, "game": "no-such-game"}, "another game's name"),
+        ({**pos, "version": -1}, "an unknown version"),
+        ([pos], "a list instead of an object"),
+    ]
+    own = [k for k in pos if k not in ("game", "version", "options", "chance")]
+    if own:
+        missing = dict(pos)
+        del missing[own[0]]
+        out.append((missing, f"a position without {own[0]!r}"))
+    return out
+
+
+def _check_same_future(
+    game: Game, state: State, rebuilt: State, seat: int, action: Action, events: list[Any], where: str
+) -> None:
+    again = rebuilt.apply(seat, action)
+    _require(
+        [e.to_dict() for e in again] == [e.to_dict() for e in events]
+        and [e.private for e in again] == [e.private for e in events],
+        game,
+        where,
+        f"from_position(position()) gave other events for {action}",
+    )
+    _require(
+        rebuilt.position() == state.position(), game, where, f"from_position(position()) played {action} differently"
+    )
 
 
 def _check_events(game: Game, events: list[Any], where: str) -> None:

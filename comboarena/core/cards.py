@@ -14,7 +14,7 @@ and views are JSON as they stand.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
 from .errors import NotationError, OptionError
@@ -118,27 +118,38 @@ def sort_cards(cards: Iterable[str]) -> list[str]:
     return sorted(cards, key=ORDER.__getitem__)
 
 
-def check_deck(deck: object, allowed: Sequence[str], jokers: bool = False) -> list[str]:
+def check_deck(
+    deck: object,
+    allowed: Sequence[str],
+    jokers: bool = False,
+    *,
+    read: Callable[[str], str] | None = None,
+    cards_help: str = _CARD_HELP,
+    example: str = "['TH', '7S', 'AD']",
+) -> list[str]:
     """A stacked deck (top first) read and checked against the cards ``allowed``.
 
-    Each card may appear as often as it does in ``allowed``. Returns the
-    cards in notation; raises :class:`OptionError` naming the bad entry.
+    Each card may appear as often as it does in ``allowed``. ``read`` turns an
+    entry into a card's notation (default: a standard card, :func:`parse_card`)
+    or raises :class:`NotationError`; ``cards_help`` says how cards are written.
+    Returns the cards in notation; raises :class:`OptionError` naming the bad entry.
 
     >>> check_deck(["th", "10s"], DECK)
     ['TH', 'TS']
     """
     if isinstance(deck, str) or not isinstance(deck, list | tuple):
-        raise OptionError("deck must be a list of cards, top of the deck first, e.g. ['TH', '7S', 'AD']")
+        raise OptionError(f"deck must be a list of cards, top of the deck first, e.g. {example}")
     counts = Counter(allowed)
+    parse = read or (lambda text: parse_card(text, jokers))
     seen: Counter[str] = Counter()
     cards: list[str] = []
     for i, entry in enumerate(deck):
         try:
-            card = parse_card(entry, jokers) if isinstance(entry, str) else ""
+            card = parse(entry) if isinstance(entry, str) else ""
         except NotationError:
             card = ""
         if card not in counts:
-            raise OptionError(f"deck[{i}] = {entry!r} is not a card of this deck; {_CARD_HELP}")
+            raise OptionError(f"deck[{i}] = {entry!r} is not a card of this deck; {cards_help}")
         seen[card] += 1
         if seen[card] > counts[card]:
             raise OptionError(f"deck has {seen[card]} x {card}, but the deck holds only {counts[card]}")

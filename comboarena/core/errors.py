@@ -27,6 +27,11 @@ class RecordError(ComboArenaError):
     """A record file that cannot be read or does not replay."""
 
 
+class PositionError(ComboArenaError):
+    """A position (``game.from_position``) that is malformed or impossible; the
+    message says what is wrong and where (``position.hands[1][2]``)."""
+
+
 class GameNotOver(ComboArenaError):
     """``result()`` asked of a game that has not ended."""
 

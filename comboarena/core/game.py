@@ -8,6 +8,7 @@ server see games only through these methods.
 
 from __future__ import annotations
 
+import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
@@ -15,14 +16,19 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from .action import Action
-from .errors import IllegalAction, NotationError
+from .chance import Chance
+from .errors import IllegalAction, InvariantError, NotationError, PositionError
 from .events import Event
+from .loading import load_object
 from .options import Option, resolve_options
+from .position import Fields, checked, envelope, read_envelope
 from .record import Record
 from .result import Result
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
+
+    from .encoder import Encoder
 
 
 @dataclass(frozen=True)
@@ -75,6 +81,8 @@ class Game(ABC):
     """
 
     info: ClassVar[GameInfo]
+    #: The version of this game's position format (``state.position()["version"]``).
+    position_version: ClassVar[int] = 1
     players: int
     teams: tuple[tuple[int, ...], ...]
 
@@ -113,6 +121,32 @@ class Game(ABC):
     def check_invariants(self, state: State) -> None:
         """Raise :class:`InvariantError` if the game's conservation law fails."""
 
+    def from_position(self, data: Any) -> State:
+        """The state ``data`` (a :meth:`State.position`) describes, with no history.
+
+        Raises :class:`PositionError` saying what is wrong and where when the
+        position is malformed (an unknown field, a wrong type) or impossible (a
+        card twice or missing, a hand over its limit, options of another table).
+        """
+        fields, chance = read_envelope(self, data, self.position_version)
+        state = checked(lambda: self._from_position(fields, chance))
+        fields.done()
+        try:
+            self.check_invariants(state)
+        except InvariantError as exc:
+            raise PositionError(f"position is impossible: {exc}") from None
+        state._start = json.loads(json.dumps(data))
+        return state
+
+    def _from_position(self, fields: Fields, chance: Chance) -> State:
+        """Build a state from a position's own fields (the envelope is read already);
+        read every field through ``fields`` so that unknown ones are refused."""
+        raise NotImplementedError(f"{self.name} does not read positions yet")  # MIGRATION: abstract when all games do
+
+    def encoder(self) -> Encoder:
+        """The action numbering and observations of this game with its options."""
+        raise NotImplementedError(f"{self.name} has no encoder yet")  # MIGRATION: abstract when all games do
+
     def catalog(self) -> dict[str, Any] | None:
         """The game's public printed content that views name by short codes
         (card texts, fighter sheets), JSON-safe; ``None`` where views explain
@@ -121,10 +155,7 @@ class Game(ABC):
 
     def text_ui(self) -> Any:
         """The game's terminal renderer (imports rich; not used by the rules)."""
-        import importlib
-
-        module, _, attr = self.info.text_ui.partition(":")
-        return getattr(importlib.import_module(module), attr)(self)
+        return load_object(self.info.text_ui)(self)
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
@@ -141,15 +172,18 @@ class State(ABC):
     """One play of a game. Mutated only through :meth:`apply`.
 
     Subclasses keep their data in slots of plain lists, tuples and ints so that
-    :meth:`clone` is cheap, and store ``_seed``, ``_deck`` and ``_log`` (the
-    ``(seat, action)`` history) for :attr:`record`.
+    :meth:`clone` is cheap, draw every random event from ``_chance`` (one
+    :class:`Chance`), and store ``_deck`` (the stacked deck, if any), ``_start``
+    (the position it began from, if any) and ``_log`` (the ``(seat, action)``
+    history) for :attr:`record`.
     """
 
-    __slots__ = ("_deck", "_log", "_seed", "game")
+    __slots__ = ("_chance", "_deck", "_log", "_start", "game")
 
     game: Game
-    _seed: int
+    _chance: Chance
     _deck: Any
+    _start: dict[str, Any] | None
     _log: list[tuple[int, Action]]
 
     @property
@@ -190,6 +224,17 @@ class State(ABC):
     def _key(self) -> tuple[Any, ...]:
         """Everything that makes up the state, for equality."""
 
+    def position(self) -> dict[str, Any]:
+        """The whole state as JSON data: hidden parts and the chance state included,
+        with the game, its options and the position format's version.
+        ``game.from_position(state.position())`` is this state (without its history).
+        """
+        return {**envelope(self.game, self.game.position_version, self._chance), **self._position()}
+
+    def _position(self) -> dict[str, Any]:
+        """The game's own fields of :meth:`position` (JSON-safe)."""
+        raise NotImplementedError(f"{self.game.name} has no positions yet")  # MIGRATION: abstract when all games do
+
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and self._key() == other._key()  # type: ignore[attr-defined]
 
@@ -197,7 +242,13 @@ class State(ABC):
 
     @property
     def seed(self) -> int:
-        return self._seed
+        """The seed the game's chance was started from."""
+        return self._chance.seed
+
+    @property
+    def chance(self) -> Chance:
+        """The state's one source of chance; scenarios force dice with ``state.chance.force(...)``."""
+        return self._chance
 
     @property
     def history(self) -> list[tuple[int, Action]]:
@@ -207,13 +258,15 @@ class State(ABC):
     @property
     def record(self) -> Record:
         result = self.result().to_dict() if self.is_over else None
+        start = self._start
         return Record(
             self.game.name,
             dict(self.game.options),
-            self._seed,
+            start["chance"]["seed"] if start is not None else self._chance.seed,
             self._deck,
             [(seat, str(action)) for seat, action in self._log],
             result,
+            position=start,
         )
 
     def _action(self, action: Action | str) -> Action:

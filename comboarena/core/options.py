@@ -131,6 +131,15 @@ def _show(value: Any) -> str:
     return str(value)
 
 
+def options_json(options: Mapping[str, Any]) -> dict[str, Any]:
+    """Option values as JSON data (tuples become lists), for records, reports and APIs.
+
+    >>> options_json({"fighters": ("boris", "grace"), "best_of": 3})
+    {'fighters': ['boris', 'grace'], 'best_of': 3}
+    """
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in options.items()}
+
+
 def resolve_options(game: str, specs: tuple[Option, ...], given: Mapping[str, Any]) -> dict[str, Any]:
     """Validate ``given`` against ``specs`` and fill in the defaults.
 

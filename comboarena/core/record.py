@@ -1,7 +1,10 @@
 """Game records (JSON) and exact replay.
 
 A record holds what is needed to rebuild a game exactly: the game name, its
-options, the seed, the stacked deck (if any) and every action in order.
+options, the seed, the stacked deck (if any) and every action in order. A
+game that began from a position (``game.from_position``) records that
+position instead of seed and deck, as a chess PGN records a FEN. ``players``
+names who sat in each seat (agent names, or people's names on the server).
 
 >>> r = Record("sixteen", {"players": 2}, 7, None, [(0, "5R")])
 >>> Record.from_json(r.to_json()) == r
@@ -11,11 +14,12 @@ True
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from .errors import ComboArenaError, RecordError
+from .options import options_json
 
 FORMAT_VERSION = 1
 
@@ -31,17 +35,30 @@ class Record:
     actions: list[tuple[int, str]] = field(default_factory=list)
     result: dict[str, Any] | None = None
     version: int = FORMAT_VERSION
+    #: Who sat in each seat, by name; ``None`` when not known.
+    players: list[str] | None = None
+    #: The position the game began from, when it did not begin from ``seed`` and ``deck``.
+    position: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "game": self.game,
             "version": self.version,
-            "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.options.items()},
+            "options": options_json(self.options),
             "seed": self.seed,
             "deck": self.deck,
             "actions": [[seat, text] for seat, text in self.actions],
             "result": self.result,
         }
+        if self.players is not None:
+            out["players"] = list(self.players)
+        if self.position is not None:
+            out["position"] = self.position
+        return out
+
+    def with_players(self, names: list[str]) -> Record:
+        """This record with the players' names (one per seat)."""
+        return replace(self, players=[str(n) for n in names])
 
     def to_json(self, indent: int | None = None) -> str:
         return json.dumps(self.to_dict(), indent=indent)
@@ -102,7 +119,13 @@ class Record:
         result = data.get("result")
         if result is not None and not isinstance(result, dict):
             raise RecordError("record field 'result' must be an object or null")
-        return cls(game, dict(options), seed, data.get("deck"), actions, result, version)
+        players = data.get("players")
+        if players is not None and (not isinstance(players, list) or not all(isinstance(p, str) for p in players)):
+            raise RecordError("record field 'players' must be a list of names, one per seat")
+        position = data.get("position")
+        if position is not None and not isinstance(position, dict):
+            raise RecordError("record field 'position' must be an object (a position) or null")
+        return cls(game, dict(options), seed, data.get("deck"), actions, result, version, players, position)
 
 
 def replay(record: Record, upto: int | None = None) -> Any:
@@ -116,7 +139,10 @@ def replay(record: Record, upto: int | None = None) -> Any:
 
     try:
         game = make(record.game, **record.options)
-        state = game.new_state(seed=record.seed, deck=record.deck)
+        if record.position is not None:
+            state = game.from_position(record.position)
+        else:
+            state = game.new_state(seed=record.seed, deck=record.deck)
     except ComboArenaError as exc:
         raise RecordError(f"record cannot be set up: {exc}") from None
     actions = record.actions if upto is None else record.actions[:upto]

@@ -6,11 +6,11 @@ when first used, so listing games stays cheap.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from .errors import OptionError
 from .game import Game
+from .loading import load_object
 
 _REGISTRY: dict[str, str | type[Game]] = {}
 
@@ -32,8 +32,7 @@ def game_class(name: str) -> type[Game]:
     except KeyError:
         raise OptionError(f"unknown game {name!r}; the games are: {', '.join(games())}") from None
     if isinstance(target, str):
-        module, _, attr = target.partition(":")
-        cls = getattr(importlib.import_module(module), attr)
+        cls = load_object(target)
         if not (isinstance(cls, type) and issubclass(cls, Game)):
             raise TypeError(f"{target} is not a Game subclass")
         _REGISTRY[name] = target = cls

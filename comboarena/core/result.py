@@ -30,9 +30,7 @@ class Result(NamedTuple):
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Result:
-        return cls(
-            tuple(data["winners"]), tuple(data["scores"]), tuple(data["returns"]), str(data["reason"])
-        )
+        return cls(tuple(data["winners"]), tuple(data["scores"]), tuple(data["returns"]), str(data["reason"]))
 
 
 def team_result(

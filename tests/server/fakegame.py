@@ -11,7 +11,19 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from comboarena.core import Action, Event, Game, GameInfo, GameNotOver, Option, Result, State, Timer, team_result
+from comboarena.core import (
+    Action,
+    Chance,
+    Event,
+    Game,
+    GameInfo,
+    GameNotOver,
+    Option,
+    Result,
+    State,
+    Timer,
+    team_result,
+)
 from comboarena.core.errors import NotationError
 
 POKE, BLOCK, PASS = Action("poke"), Action("block"), Action("pass")
@@ -38,13 +50,14 @@ class Poke(Game):
     def new_state(self, seed: int | None = None, deck: Any = None) -> PokeState:
         s = PokeState()
         s.game = self
-        s._seed = seed or 0
+        s._chance = Chance(seed or 0)
         s._deck = None
+        s._start = None
         s._log = []
         s.round = 0
         s.waiting = False
         s.points = [0, 0]
-        s.secret = random.Random(s._seed).randrange(1000)
+        s.secret = s._chance.below(1000)
         return s
 
     def parse_action(self, text: str) -> Action:
@@ -115,7 +128,7 @@ class PokeState(State):
     def clone(self) -> PokeState:
         new = PokeState()
         new.game = self.game
-        new._seed, new._deck, new._log = self._seed, None, self._log[:]
+        new._chance, new._deck, new._start, new._log = self._chance.clone(), None, None, self._log[:]
         new.round, new.waiting, new.points, new.secret = self.round, self.waiting, self.points[:], self.secret
         return new
 

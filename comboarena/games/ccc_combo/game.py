@@ -6,9 +6,8 @@ import random
 from collections import Counter
 from typing import Any
 
-from comboarena.core import Action, Game, GameInfo, InvariantError, Option, OptionError
+from comboarena.core import Action, Chance, Game, GameInfo, InvariantError, Option, OptionError
 from comboarena.core.cards import DECK, check_deck
-from comboarena.core.rng import generator, new_seed
 
 from .actions import NOTATION_HELP, parse
 from .cards import KEY
@@ -108,17 +107,15 @@ class CccCombo(Game):
         seeded order). The deal is one card at a time from seat 0, seven
         rounds, then two more rounds to the Big Players; each player's last
         card dealt is their base."""
-        if seed is None:
-            seed = new_seed()
-        rng = generator(seed)
+        chance = Chance(seed)
         if deck is None:
             order = list(DECK)
-            rng.shuffle(order)
-            return new_state(self, seed, order, None)
+            chance.deal(order)
+            return new_state(self, chance, order, None)
         stacked = check_deck(deck, DECK)
         rest = sorted(set(DECK) - set(stacked), key=KEY)
-        rng.shuffle(rest)
-        return new_state(self, seed, stacked + rest, stacked)
+        chance.deal(rest)
+        return new_state(self, chance, stacked + rest, stacked)
 
     def parse_action(self, text: str) -> Action:
         return parse(text)
@@ -149,8 +146,9 @@ class CccCombo(Game):
             raise OptionError("view is inconsistent: hidden cards do not match the hand sizes and deck count")
         st = CccState.__new__(CccState)
         st.game = self
-        st._seed = rng.getrandbits(63)
+        st._chance = Chance(rng.getrandbits(63), draws=1 + view["reshuffles"])
         st._deck = None
+        st._start = None
         st._log = []
         st._hands = hands
         st._piles = piles

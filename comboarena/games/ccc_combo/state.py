@@ -19,9 +19,8 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING, Any
 
-from comboarena.core import Action, Event, GameNotOver, Result, State, Timer, check_seat
+from comboarena.core import Action, Chance, Event, GameNotOver, Result, State, Timer, check_seat
 from comboarena.core.cards import RANK_NAMES, SUIT_NAMES
-from comboarena.core.rng import generator
 
 from .actions import BURN, CHOOSE, DISCARD, DRAW, HEAL, PASS, PLAY, Burn, ChooseBig, Discard, Draw, Heal, Pass, Play
 from .cards import COUNTER_ON, KEY, PLAYABLE_ON, first_player
@@ -241,7 +240,8 @@ class CccState(State):
     def clone(self) -> CccState:
         new = CccState.__new__(CccState)
         new.game = self.game
-        new._seed = self._seed
+        new._chance = self._chance.clone()
+        new._start = self._start
         new._deck = self._deck
         new._log = self._log[:]
         new._hands = [h[:] for h in self._hands]
@@ -263,7 +263,7 @@ class CccState(State):
     def _key(self) -> tuple[Any, ...]:
         return (
             self.game,
-            self._seed,
+            self._chance,
             tuple(map(tuple, self._hands)),
             tuple(map(tuple, self._piles)),
             tuple(self._discard),
@@ -520,7 +520,7 @@ class CccState(State):
         self._reshuffles += 1
         cards = self._discard
         self._discard = []
-        generator(self._seed, self._reshuffles).shuffle(cards)
+        self._chance.shuffle(cards)
         self._draw = cards
         events.append(Event("reshuffle", None, {"cards": len(cards), "reshuffles": self._reshuffles}))
         return cards
@@ -580,13 +580,14 @@ class CccState(State):
         return cards + self._discard + self._draw
 
 
-def new_state(game: CccCombo, seed: int, order: list[str], stacked: list[str] | None) -> CccState:
+def new_state(game: CccCombo, chance: Chance, order: list[str], stacked: list[str] | None) -> CccState:
     """A game before the deal, the deck in ``order`` (top first); deals at once
     when the Big Players are fixed by the option ``big_players``."""
     s = CccState.__new__(CccState)
     s.game = game
-    s._seed = seed
+    s._chance = chance
     s._deck = stacked
+    s._start = None
     s._log = []
     s._hands = [[] for _ in range(PLAYERS)]
     s._piles = [[] for _ in range(PLAYERS)]

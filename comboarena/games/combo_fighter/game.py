@@ -7,8 +7,7 @@ import random
 from collections import Counter
 from typing import Any, NamedTuple
 
-from comboarena.core import Action, Game, GameInfo, InvariantError, Option, OptionError
-from comboarena.core.rng import new_seed
+from comboarena.core import Action, Chance, Game, GameInfo, InvariantError, Option, OptionError
 
 from .actions import ACTIONS, NOTATION_HELP, parse
 from .content import Fighter, fighter_ids, fighters, public_sheets
@@ -131,14 +130,13 @@ class ComboFighter(Game):
     # -- set-up -------------------------------------------------------------------------
 
     def new_state(self, seed: int | None = None, deck: Any = None) -> FighterState:
-        if seed is None:
-            seed = new_seed()
         stacked = None if deck is None else self._check_deck(deck)
         n = self.players
         s = FighterState.__new__(FighterState)
         s.game = self
-        s._seed = seed
+        s._chance = Chance(seed)
         s._deck = stacked
+        s._start = None
         s._log = []
         s._fight = 1
         s._round = 0
@@ -147,7 +145,6 @@ class ComboFighter(Game):
         s._ring = [self.teams[0][0], self.teams[1][0]]
         s._pick = [-1, -1]
         s._winner = NO_WINNER
-        s._shuffles = 0
         for name in ("_hand", "_draw", "_disc", "_aside", "_play", "_marks", "_drawn"):
             setattr(s, name, [[] for _ in range(n)])
         for name in ("_side", "_dmg", "_choice", "_retro", "_bonus"):
@@ -288,8 +285,9 @@ class ComboFighter(Game):
             raise OptionError(f"view is not of this game ({n} seats)")
         st = FighterState.__new__(FighterState)
         st.game = self
-        st._seed = rng.getrandbits(63)
+        st._chance = Chance(rng.getrandbits(63), draws=view["shuffles"])
         st._deck = None
+        st._start = None
         st._log = []
         st._phase = PHASES.index(view["phase"])
         st._to_act = tuple(view["to_act"])
@@ -300,7 +298,6 @@ class ComboFighter(Game):
         st._ring = list(view["ring"])
         w = view["winner"]
         st._winner = w if w is not None else (TIE if view["tie"] else NO_WINNER)
-        st._shuffles = view["shuffles"]
         picks = []
         for team, picked in enumerate(view["picked"]):
             if not picked:

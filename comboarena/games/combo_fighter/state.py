@@ -19,7 +19,6 @@ from bisect import insort
 from typing import TYPE_CHECKING, Any
 
 from comboarena.core import Action, Event, GameNotOver, Result, State, check_seat, team_result
-from comboarena.core.rng import generator
 
 from .actions import CALL, DECK, DONE, END, PASS, POWER, REST, STAY, TAG, AsideAction, CardAction, Pick
 from .content import ATTACK
@@ -63,7 +62,6 @@ class FighterState(State):
         "_retro",
         "_ring",
         "_round",
-        "_shuffles",
         "_side",
         "_stag",
         "_to_act",
@@ -96,7 +94,6 @@ class FighterState(State):
     _bonus: list[int]  # Speed added this round by a retroactive power
     _flip: list[bool]  # the Power Token flips at the end of this round
     _drawn: list[list[int]]  # solo AI: cards drawn this round
-    _shuffles: int  # shuffles so far: the key of the next one's generator
 
     # -- protocol ---------------------------------------------------------------------
 
@@ -165,7 +162,8 @@ class FighterState(State):
     def clone(self) -> FighterState:
         new = FighterState.__new__(FighterState)
         new.game = self.game
-        new._seed = self._seed
+        new._chance = self._chance.clone()
+        new._start = self._start
         new._deck = self._deck
         new._log = self._log[:]
         new._phase = self._phase
@@ -192,14 +190,13 @@ class FighterState(State):
         new._bonus = self._bonus[:]
         new._flip = self._flip[:]
         new._drawn = [x[:] for x in self._drawn]
-        new._shuffles = self._shuffles
         return new
 
     def _key(self) -> tuple[Any, ...]:
         # Only compared, never hashed: the lists themselves compare element by element (in C).
         return (
             self.game,
-            self._seed,
+            self._chance,
             self._phase,
             self._to_act,
             self._fight,
@@ -224,7 +221,6 @@ class FighterState(State):
             self._retro,
             self._bonus,
             self._flip,
-            self._shuffles,
             # Actions are interned values, so comparing the pairs is cheap.
             self._log,
         )
@@ -274,7 +270,7 @@ class FighterState(State):
             "winner": winner if winner >= 0 else None,
             "tie": winner == TIE,
             "picked": [p >= 0 for p in self._pick],
-            "shuffles": self._shuffles,
+            "shuffles": self._chance.draws,
             "over": self._phase == OVER,
             "fighters": fighters,
         }
@@ -343,8 +339,7 @@ class FighterState(State):
         disc: list[int] = list(stack.discard) if stack is not None else []
         for t in aside + hand + top + disc:
             remaining.remove(t)  # the stack was checked against the deck when the game was set up
-        rng = generator(self._seed, self._shuffles)
-        self._shuffles += 1
+        rng = self._chance.stream()
         rng.shuffle(remaining)
         if stack is not None and stack.rest == "discard":
             disc += remaining
@@ -784,8 +779,7 @@ class FighterState(State):
                 raise self._illegal(seat, action, f"there is no {_title(f, action)} in {f.name}'s discard pile")
             self._log.append((seat, action))
             del disc[len(disc) - 1 - disc[::-1].index(t)]
-            rng = generator(self._seed, self._shuffles)
-            self._shuffles += 1
+            rng = self._chance.stream()
             deck = self._draw[seat]
             deck.insert(rng.randrange(len(deck) + 1), t)
             events.append(Event("breath", seat, {"card": action.text}))
@@ -961,8 +955,7 @@ class FighterState(State):
         """Staggering: the Staggering Card shows; the discard pile is shuffled into a new deck."""
         deck = self._disc[s]
         self._disc[s] = []
-        rng = generator(self._seed, self._shuffles)
-        self._shuffles += 1
+        rng = self._chance.stream()
         rng.shuffle(deck)
         self._draw[s] = deck
         again = self._stag[s]

@@ -6,12 +6,15 @@ import random
 from collections import Counter
 from typing import Any
 
-from comboarena.core import Action, Game, GameInfo, InvariantError, Option, OptionError
-from comboarena.core.rng import generator, new_seed
+from comboarena.core import Action, Chance, Fields, Game, GameInfo, InvariantError, Option, OptionError
+from comboarena.core.cards import check_deck
+from comboarena.core.zones import check_conserved, deal_hidden, unseen
 
 from .actions import NOTATION_HELP, parse
-from .cards import PHYSICAL, WILD, deck, deck_counts
-from .state import SixteenState, new_state
+from .cards import NUMBER, PHYSICAL, WILD, deck, deck_counts
+from .encoder import SixteenEncoder
+from .position import read_position
+from .state import SixteenState, build, new_state
 
 SUMMARY = (
     "Draw a card, play a card. A play pile that sums to exactly 16 (Sixteen) or "
@@ -71,90 +74,75 @@ class Sixteen(Game):
         self._counts = deck_counts(self.options["wilds"])
 
     def new_state(self, seed: int | None = None, deck: Any = None) -> SixteenState:
-        if seed is None:
-            seed = new_seed()
-        rng = generator(seed)
+        chance = Chance(seed)
         if deck is None:
             order = self._deck[:]
-            rng.shuffle(order)
-            return new_state(self, seed, order, None)
-        stacked = self._check_deck(deck)
-        rest = self._counts - Counter(stacked)
-        tail = sorted(rest.elements())
-        rng.shuffle(tail)
-        return new_state(self, seed, stacked + tail, stacked)
-
-    def _check_deck(self, deck: Any) -> list[str]:
-        if isinstance(deck, str) or not isinstance(deck, list | tuple):
-            raise OptionError("deck must be a list of cards, top of the draw pile first, e.g. ['5R', 'W', '0B']")
-        cards: list[str] = []
-        seen: Counter[str] = Counter()
-        for i, card in enumerate(deck):
-            key = card.strip().upper() if isinstance(card, str) else card
-            if key not in self._counts:
-                allowed = "0-6 with R G B O" + (", or W" if self.options["wilds"] else " (no wilds: wilds=false)")
-                raise OptionError(f"deck[{i}] = {card!r} is not a card of this deck; cards are {allowed}")
-            seen[key] += 1
-            if seen[key] > self._counts[key]:
-                raise OptionError(f"deck has {seen[key]} x {key}, but the deck holds only {self._counts[key]}")
-            cards.append(key)
-        return cards
+            chance.deal(order)
+            return new_state(self, chance, order, None)
+        stacked = check_deck(
+            deck,
+            self._deck,
+            read=_read_card,
+            cards_help="cards are 0-6 with R G B O"
+            + (", or W" if self.options["wilds"] else " (no wilds: wilds=false)"),
+            example="['5R', 'W', '0B']",
+        )
+        tail = sorted((self._counts - Counter(stacked)).elements())
+        chance.deal(tail)
+        return new_state(self, chance, stacked + tail, stacked)
 
     def parse_action(self, text: str) -> Action:
         return parse(text)
 
     def determinize(self, view: dict[str, Any], seat: int | None, rng: random.Random) -> SixteenState:
         """Deal the cards this seat cannot see at random: others' hands and the draw pile."""
-        n = self.players
+        if len(view["hand_sizes"]) != self.players:
+            raise OptionError(f"view is for {len(view['hand_sizes'])} players, this game has {self.players}")
         own = list(view["hand"]) if seat is not None else []
-        seen = Counter(own)
-        seen.update(PHYSICAL[c] for c in view["pile"])
-        seen.update(PHYSICAL[c] for piles in view["set_piles"] for p in piles for c in p)
-        seen.update(PHYSICAL[c] for c in view["ignored"])
-        unseen_counter = self._counts - seen
-        if seen - self._counts:
-            raise OptionError(f"view shows cards the deck does not hold: {sorted((seen - self._counts).elements())}")
-        unseen = sorted(unseen_counter.elements())
-        rng.shuffle(unseen)
-        hands: list[list[str]] = []
-        for s, size in enumerate(view["hand_sizes"]):
-            if s == seat:
-                hands.append(sorted(own))
-            else:
-                hands.append(sorted(unseen[:size]))
-                del unseen[:size]
-        if len(unseen) != view["draw_pile"]:
+        hidden = unseen(self._counts, own + _played(view))
+        sizes = [0 if s == seat else size for s, size in enumerate(view["hand_sizes"])]
+        dealt, draw = deal_hidden(hidden, sizes, rng)
+        if len(draw) != view["draw_pile"]:
             raise OptionError("view is inconsistent: hidden cards do not match the hand sizes and draw pile")
-        st = SixteenState.__new__(SixteenState)
-        st.game = self
-        st._seed = rng.getrandbits(63)
-        st._deck = None
-        st._log = []
-        st._hands = hands
-        st._draw = unseen
-        st._pile = list(view["pile"])
-        st._sum = view["pile_sum"]
-        st._sets = list(view["sets"])
-        st._set_piles = tuple(tuple(tuple(p) for p in piles) for piles in view["set_piles"])
-        st._ignored = tuple(view["ignored"])
-        st._turn = -1 if view["turn"] is None else view["turn"]
-        st._drawn = view["drawn"]
-        if len(hands) != n:
-            raise OptionError(f"view is for {len(hands)} players, this game has {n}")
-        return st
+        if seat is not None:
+            dealt[seat] = own
+        return build(
+            self,
+            Chance(rng.getrandbits(63)),
+            dealt,
+            draw,
+            list(view["pile"]),
+            list(view["sets"]),
+            tuple(tuple(tuple(p) for p in piles) for piles in view["set_piles"]),
+            tuple(view["ignored"]),
+            -1 if view["turn"] is None else view["turn"],
+            view["drawn"],
+        )
+
+    def _from_position(self, fields: Fields, chance: Chance) -> SixteenState:
+        return read_position(self, fields, chance)
+
+    def encoder(self) -> SixteenEncoder:
+        return SixteenEncoder(self)
 
     def check_invariants(self, state: Any) -> None:
         """Every card is in exactly one place; the pile sum is the pile's numbers."""
-        everywhere = Counter(state._cards_everywhere())
-        if everywhere != self._counts:
-            extra = sorted((everywhere - self._counts).elements())
-            lost = sorted((self._counts - everywhere).elements())
-            raise InvariantError(f"cards not conserved: extra {extra}, lost {lost}")
-        from .cards import NUMBER
-
+        check_conserved(state._cards_everywhere(), self._counts)
         if sum(NUMBER[c] for c in state._pile) != state._sum:
             raise InvariantError("pile_sum differs from the sum of the pile")
         if state._sum > 16:
             raise InvariantError("a bust pile was left on the table")
         if any(c == WILD for c in state._pile):
             raise InvariantError("an undeclared wild lies on the pile")
+
+
+def _read_card(text: str) -> str:
+    return text.strip().upper()
+
+
+def _played(view: dict[str, Any]) -> list[str]:
+    """The physical cards face up on the table: the pile, the sets won, the ignored pile."""
+    cards = [PHYSICAL[c] for c in view["pile"]]
+    cards += [PHYSICAL[c] for piles in view["set_piles"] for p in piles for c in p]
+    cards += [PHYSICAL[c] for c in view["ignored"]]
+    return cards

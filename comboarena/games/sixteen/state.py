@@ -11,10 +11,11 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING, Any
 
-from comboarena.core import Action, Event, GameNotOver, IllegalAction, Result, State, check_seat, team_result
+from comboarena.core import Action, Chance, Event, GameNotOver, Result, State, check_seat, team_result
 
 from .actions import DRAW, PLAYS, WILD_PLAYS, Play
 from .cards import COLOUR, NUMBER, PHYSICAL, WILD
+from .view import EventKind, SetKind, SixteenView
 
 if TYPE_CHECKING:
     from .game import Sixteen
@@ -94,8 +95,8 @@ class SixteenState(State):
             return self._draw_by_choice(seat)
         raise self._illegal(seat, action, "that is not a Sixteen action")
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        v: dict[str, Any] = {
+    def view(self, seat: int | None) -> SixteenView:  # type: ignore[override]
+        v: SixteenView = {
             "game": "sixteen",
             "seat": seat,
             "players": self.game.players,
@@ -105,17 +106,15 @@ class SixteenState(State):
         if seat is not None:
             check_seat(self.game, seat)
             v["hand"] = list(self._hands[seat])
-        v.update(
-            hand_sizes=[len(h) for h in self._hands],
-            pile=list(self._pile),
-            pile_sum=self._sum,
-            sets=list(self._sets),
-            set_piles=[[list(p) for p in piles] for piles in self._set_piles],
-            draw_pile=len(self._draw),
-            drawn=self._drawn,
-            ignored=list(self._ignored),
-            over=self._turn < 0,
-        )
+        v["hand_sizes"] = [len(h) for h in self._hands]
+        v["pile"] = list(self._pile)
+        v["pile_sum"] = self._sum
+        v["sets"] = list(self._sets)
+        v["set_piles"] = [[list(p) for p in piles] for piles in self._set_piles]
+        v["draw_pile"] = len(self._draw)
+        v["drawn"] = self._drawn
+        v["ignored"] = list(self._ignored)
+        v["over"] = self._turn < 0
         return v
 
     def result(self) -> Result:
@@ -128,8 +127,9 @@ class SixteenState(State):
     def clone(self) -> SixteenState:
         new = SixteenState.__new__(SixteenState)
         new.game = self.game
-        new._seed = self._seed
+        new._chance = self._chance.clone()
         new._deck = self._deck
+        new._start = self._start
         new._log = self._log[:]
         new._hands = [h[:] for h in self._hands]
         new._draw = self._draw[:]
@@ -145,7 +145,8 @@ class SixteenState(State):
     def _key(self) -> tuple[Any, ...]:
         return (
             self.game,
-            self._seed,
+            self._chance.seed,
+            self._chance.draws,
             tuple(map(tuple, self._hands)),
             tuple(self._draw),
             tuple(self._pile),
@@ -191,7 +192,7 @@ class SixteenState(State):
         card = self._draw.pop()
         insort(self._hands[seat], card)
         data = {"reason": reason} if reason else {}
-        return Event("draw", seat, data, ((seat,), {"card": card}))
+        return Event(EventKind.DRAW, seat, data, ((seat,), {"card": card}))
 
     def _play(self, seat: int, action: Play) -> list[Event]:
         hand = self._hands[seat]
@@ -204,7 +205,7 @@ class SixteenState(State):
         pile = self._pile
         pile.append(text)
         self._sum += NUMBER[text]
-        events = [Event("play", seat, {"card": text, "sum": self._sum})]
+        events = [Event(EventKind.PLAY, seat, {"card": text, "sum": self._sum})]
         if not hand and self._draw and self._drawn == 0 and self.game.draw_rule == "strict":
             # Strict rules: forgetting to draw leaves you short, but "you can
             # always keep one card in your hand".
@@ -217,27 +218,30 @@ class SixteenState(State):
         """Award the pile if the card just played formed a set; return the seat it went to, or -1."""
         total = self._sum
         pile = self._pile
+        kinds: list[SetKind]
         if total > SIXTEEN:
-            kinds = ["bust"]
+            kinds = [SetKind.BUST]
             winner = self.game.bust_taker[seat]
         else:
-            kinds = ["sixteen"] if total == SIXTEEN else []
+            kinds = [SetKind.SIXTEEN] if total == SIXTEEN else []
             if len(pile) >= 3 and self.game.matches:
                 a, b, c = pile[-3:]
                 if NUMBER[a] == NUMBER[b] == NUMBER[c]:
-                    kinds.append("number match")
+                    kinds.append(SetKind.NUMBER_MATCH)
                 if COLOUR[a] == COLOUR[b] == COLOUR[c]:
-                    kinds.append("colour match")
+                    kinds.append(SetKind.COLOUR_MATCH)
             if not kinds:
                 return -1
             winner = seat
-        count = len(kinds) if self.game.bonus and kinds[0] != "bust" else 1
+        count = len(kinds) if self.game.bonus and kinds[0] != SetKind.BUST else 1
         self._sets[winner] += count
         piles = list(self._set_piles)
         piles[winner] = (*piles[winner], tuple(pile))
         self._set_piles = tuple(piles)
         events.append(
-            Event("set", winner, {"kind": kinds[0], "kinds": kinds, "count": count, "by": seat, "cards": pile[:]})
+            Event(
+                EventKind.SET, winner, {"kind": kinds[0], "kinds": kinds, "count": count, "by": seat, "cards": pile[:]}
+            )
         )
         self._pile = []
         self._sum = 0
@@ -268,10 +272,24 @@ class SixteenState(State):
         self._turn = -1
         if self._pile:
             self._ignored = tuple(self._pile)
-            events.append(Event("ignored", None, {"cards": self._pile[:]}))
+            events.append(Event(EventKind.IGNORED, None, {"cards": self._pile[:]}))
             self._pile = []
             self._sum = 0
-        events.append(Event("end", None, self.result().to_dict()))
+        events.append(Event(EventKind.END, None, self.result().to_dict()))
+
+    # -- positions ---------------------------------------------------------------
+
+    def _position(self) -> dict[str, Any]:
+        return {
+            "turn": self.turn,
+            "drawn": self._drawn,
+            "hands": [h[:] for h in self._hands],
+            "draw_pile": self._draw[::-1],
+            "pile": self._pile[:],
+            "sets": self._sets[:],
+            "set_piles": [[list(p) for p in piles] for piles in self._set_piles],
+            "ignored": list(self._ignored),
+        }
 
     # -- helpers for the game object -------------------------------------------
 
@@ -284,29 +302,47 @@ class SixteenState(State):
         return cards
 
 
-def new_state(
-    game: Sixteen, seed: int, order: list[str], stacked: list[str] | None
+def build(
+    game: Sixteen,
+    chance: Chance,
+    hands: list[list[str]],
+    draw_top_first: list[str],
+    pile: list[str],
+    sets: list[int],
+    set_piles: tuple[tuple[tuple[str, ...], ...], ...],
+    ignored: tuple[str, ...],
+    turn: int,
+    drawn: int,
+    deck: list[str] | None = None,
 ) -> SixteenState:
-    """Deal ``order`` (top first): three cards each, one at a time from seat 0."""
-    n = game.players
+    """A state from its parts (the deal, a position, a determinization)."""
     s = SixteenState.__new__(SixteenState)
     s.game = game
-    s._seed = seed
-    s._deck = stacked
+    s._chance = chance
+    s._deck = deck
+    s._start = None
     s._log = []
+    s._hands = [sorted(h) for h in hands]
+    s._draw = draw_top_first[::-1]
+    s._pile = pile
+    s._sum = sum(NUMBER[c] for c in pile)
+    s._sets = sets
+    s._set_piles = set_piles
+    s._ignored = ignored
+    s._turn = turn
+    s._drawn = drawn
+    return s
+
+
+def new_state(game: Sixteen, chance: Chance, order: list[str], stacked: list[str] | None) -> SixteenState:
+    """Deal ``order`` (top first): three cards each, one at a time from seat 0."""
+    n = game.players
     dealt = 3 * n
-    s._hands = [sorted(order[i:dealt:n]) for i in range(n)]
-    s._draw = order[dealt:][::-1]
-    s._pile = []
-    s._sum = 0
-    s._sets = [0] * n
-    s._set_piles = ((),) * n
-    s._ignored = ()
-    s._turn = 0
-    s._drawn = 0
+    hands = [order[i:dealt:n] for i in range(n)]
+    s = build(game, chance, hands, order[dealt:], [], [0] * n, ((),) * n, (), 0, 0, stacked)
     if game.draw_rule == "auto":
         s._draw_card(0)
     return s
 
 
-__all__ = ["IllegalAction", "SixteenState", "new_state"]
+__all__ = ["SixteenState", "build", "new_state"]

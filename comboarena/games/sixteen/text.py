@@ -15,6 +15,7 @@ from comboarena.terminal.textui import MenuItem, TextUI
 
 from .actions import Play
 from .cards import COLOUR, WILD, describe
+from .view import EventKind, SetKind
 
 STYLE = {"R": "bold red", "G": "bold green", "B": "bold bright_blue", "O": "bold dark_orange"}
 
@@ -62,21 +63,21 @@ class SixteenText(TextUI):
     def describe(self, event: Event, viewer: int | None, names: Sequence[str]) -> str | None:
         d = event.data
         who = names[event.seat] if event.seat is not None else ""
-        if event.kind == "play":
+        if event.kind == EventKind.PLAY:
             return f"{who} played {d['card']} ({describe(d['card'])}) — sum {d['sum']}"
-        if event.kind == "draw":
+        if event.kind == EventKind.DRAW:
             note = " (strict rules: you always keep one card)" if d.get("reason") else ""
             if "card" in d:
                 return f"{who} drew {d['card']} ({describe(d['card'])}){note}"
             return f"{who} drew a card{note}"
-        if event.kind == "set":
+        if event.kind == EventKind.SET:
             cards = " ".join(d["cards"])
             count = " — it counts as two sets (bonus rules)" if d["count"] > 1 else ""
-            if d["kind"] == "bust":
+            if d["kind"] == SetKind.BUST:
                 return f"Bust! {names[d['by']]} went over 16; the set ({cards}) goes to {who}."
             kinds = " and ".join(k.capitalize() for k in d["kinds"])
             return f"{kinds}! {who} won the set ({cards}){count}."
-        if event.kind == "ignored":
+        if event.kind == EventKind.IGNORED:
             return f"The last pile ({' '.join(d['cards'])}) forms no set and is ignored."
         return None
 

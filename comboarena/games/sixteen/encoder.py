@@ -1,0 +1,91 @@
+"""Sixteen for learning libraries: 57 numbered actions and a flat observation.
+
+Actions: the 28 faces in notation order (``0B`` ... ``6R``), then a wild
+declared as each of them (``W=0B`` ... ``W=6R``), then ``draw``.
+
+The observation is seat-relative: "seat +k" is the seat k places to your left
+(a spectator sees the table from seat 0). Its layout is
+:data:`SixteenEncoder.layout` (``docs/games/sixteen.md`` prints it).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from comboarena.core import Encoder, Layout, one_hot
+
+from .actions import DRAW, PLAYS, WILD_PLAYS
+from .cards import COLOUR, COLOURS, FACES, NUMBER, NUMBERS, PHYSICAL, WILD, deck_counts
+
+if TYPE_CHECKING:
+    from .game import Sixteen
+
+#: The physical cards as the observation counts them: the 28 faces, then the wild.
+CARDS = (*FACES, WILD)
+_CARD_INDEX = {c: i for i, c in enumerate(CARDS)}
+MAX_PLAYERS = 4
+
+
+def _layout() -> Layout:
+    layout = Layout()
+    layout.add("hand", len(CARDS), "copies of each card in your hand (faces in notation order, then W), / 2")
+    layout.add("seen", len(CARDS), "copies of each card face up (pile, sets, ignored) / copies in the deck")
+    layout.add("pile_sum", 1, "the play pile's sum / 16")
+    layout.add("pile_size", 1, "cards on the play pile / 10")
+    for k in (1, 2):
+        layout.add(f"top{k}_number", len(NUMBERS), f"one-hot number of the {k}. card from the top of the pile")
+        layout.add(f"top{k}_colour", len(COLOURS), f"one-hot colour of the {k}. card from the top of the pile")
+    layout.add("turn", MAX_PLAYERS, "one-hot: whose turn, seat-relative (0 = you); all 0 once over")
+    layout.add("hand_sizes", MAX_PLAYERS, "cards in each hand / 4, seat-relative")
+    layout.add("sets", MAX_PLAYERS, "sets won by each seat / 10, seat-relative")
+    layout.add("draw_pile", 1, "cards left in the draw pile / 54")
+    layout.add("drawn", 1, "1 if a card was drawn this turn")
+    layout.add("players", 1, "1 if 4 players (two teams), 0 if 2")
+    return layout
+
+
+class SixteenEncoder(Encoder):
+    """Action numbers and observations for Sixteen (any options)."""
+
+    version = 1
+
+    def __init__(self, game: Sixteen) -> None:
+        actions = [PLAYS[f] for f in FACES] + WILD_PLAYS + [DRAW]
+        super().__init__(actions, _layout())
+        self.full = deck_counts(game.options["wilds"])
+        self.f = {f.name: f for f in self.layout.features}
+
+    def observe(self, view: dict[str, Any]) -> list[float]:
+        out = self.blank()
+        f = self.f
+        n = view["players"]
+        me = view["seat"] if view["seat"] is not None else 0
+        start = f["hand"].start
+        for card in view.get("hand", ()):
+            out[start + _CARD_INDEX[card]] += 0.5
+        seen = [PHYSICAL[c] for c in view["pile"]]
+        seen += [PHYSICAL[c] for piles in view["set_piles"] for p in piles for c in p]
+        seen += [PHYSICAL[c] for c in view["ignored"]]
+        start = f["seen"].start
+        for card in seen:
+            out[start + _CARD_INDEX[card]] += 1.0 / self.full[card]
+        out[f["pile_sum"].start] = view["pile_sum"] / 16
+        out[f["pile_size"].start] = len(view["pile"]) / 10
+        for k in (1, 2):
+            if len(view["pile"]) >= k:
+                card = view["pile"][-k]
+                one_hot(out, f[f"top{k}_number"], NUMBER[card])
+                one_hot(out, f[f"top{k}_colour"], COLOURS.index(COLOUR[card]))
+        if view["turn"] is not None:
+            one_hot(out, f["turn"], (view["turn"] - me) % n)
+        for s in range(n):
+            rel = (s - me) % n
+            out[f["hand_sizes"].start + rel] = view["hand_sizes"][s] / 4
+            out[f["sets"].start + rel] = view["sets"][s] / 10
+        out[f["draw_pile"].start] = view["draw_pile"] / 54
+        out[f["drawn"].start] = 1.0 if view["drawn"] else 0.0
+        out[f["players"].start] = 1.0 if n == 4 else 0.0
+        return out
+
+
+__all__ = ["SixteenEncoder"]

@@ -6,12 +6,16 @@ import random
 from collections import Counter
 from typing import Any
 
-from comboarena.core import Action, Chance, Game, GameInfo, InvariantError, Option, OptionError
+from comboarena.core import Action, Chance, Fields, Game, GameInfo, InvariantError, Option, OptionError
 from comboarena.core.cards import DECK, check_deck
+from comboarena.core.zones import check_conserved, deal_hidden, unseen
 
 from .actions import NOTATION_HELP, parse
 from .cards import KEY
-from .state import PHASES, PLAYERS, CccState, new_state
+from .encoder import CccEncoder
+from .position import read_position
+from .state import PLAYERS, CccState, build, new_state
+from .view import PHASES, DrawReason, Phase
 
 SUMMARY = (
     "4 players, partners across (seats 0+2 against 1+3), each team with a Big Player (BP) "
@@ -35,7 +39,7 @@ Big Player draw:  draw   or heal (your partner draws instead)
 Before the deal:  bp 2   (seat 0 names team 0+2's Big Player, seat 1 team 1+3's)"""
 
 
-_DECK_SET = frozenset(DECK)
+FULL = Counter(DECK)
 
 
 def _check_big_players(value: tuple[Any, ...]) -> str | None:
@@ -121,73 +125,63 @@ class CccCombo(Game):
         return parse(text)
 
     def determinize(self, view: dict[str, Any], seat: int | None, rng: random.Random) -> CccState:
-        """Deal the cards this seat cannot see at random: the other hands and the deck."""
+        """Deal the cards this seat cannot see at random: the other hands and the deck.
+        The state gets a fresh seed, so its reshuffles differ from the real game's too."""
         if view["over"]:
             raise OptionError("the game is over; there is nothing to determinize")
         own = list(view["hand"]) if seat is not None else []
         piles = [list(p) for p in view["piles"]]
         discard = list(view["discard"])
-        shown = own + discard
-        for p in piles:
-            shown += p
-        seen = set(shown)
-        if len(seen) != len(shown) or not seen <= _DECK_SET:
-            raise OptionError("view shows cards twice or cards that are not in the deck")
-        unseen = [c for c in DECK if c not in seen]
-        rng.shuffle(unseen)
-        hands: list[list[str]] = []
-        for s, size in enumerate(view["hand_sizes"]):
-            if s == seat:
-                hands.append(own)
-            else:
-                hands.append(sorted(unseen[:size], key=KEY))
-                del unseen[:size]
-        if len(hands) != PLAYERS or len(unseen) != view["deck"]:
+        hidden = unseen(FULL, own + discard + [c for p in piles for c in p], key=KEY)
+        sizes = [0 if s == seat else size for s, size in enumerate(view["hand_sizes"])]
+        hands, deck = deal_hidden(hidden, sizes, rng, key=KEY)
+        if len(hands) != PLAYERS or len(deck) != view["deck"]:
             raise OptionError("view is inconsistent: hidden cards do not match the hand sizes and deck count")
-        st = CccState.__new__(CccState)
-        st.game = self
-        st._chance = Chance(rng.getrandbits(63), draws=1 + view["reshuffles"])
-        st._deck = None
-        st._start = None
-        st._log = []
-        st._hands = hands
-        st._piles = piles
-        st._discard = discard
-        st._draw = unseen
-        st._bp = [-1 if b is None else b for b in view["big_players"]]
-        st._phase = PHASES.index(view["phase"])
-        st._to_act = tuple(view["to_act"])
-        st._turn = -1 if view["turn"] is None else view["turn"]
-        st._turns = view["turns"]
+        if seat is not None:
+            hands[seat] = own
         window, burn = view["window"], view["burn"]
-        st._target = window["pile"] if window else burn["seat"] if burn else -1
-        st._owed = burn["owed"] if burn else 0
-        st._draws = tuple((s, n, r) for s, n, r in view["draws"])
-        st._reshuffles = view["reshuffles"]
-        st._outcome = None
-        return st
+        return build(
+            self,
+            Chance(rng.getrandbits(63), draws=1 + view["reshuffles"]),
+            phase=PHASES.index(view["phase"]),
+            big_players=[-1 if b is None else b for b in view["big_players"]],
+            turn=-1 if view["turn"] is None else view["turn"],
+            turns=view["turns"],
+            hands=hands,
+            piles=piles,
+            discard=discard,
+            deck_top_first=deck[::-1],
+            waiting=tuple(window["waiting"]) if window else (),
+            target=window["pile"] if window else burn["seat"] if burn else -1,
+            owed=burn["owed"] if burn else 0,
+            draws=tuple((s, n, DrawReason(r)) for s, n, r in view["draws"]),
+        )
+
+    def _from_position(self, fields: Fields, chance: Chance) -> CccState:
+        return read_position(self, fields, chance)
+
+    def encoder(self) -> CccEncoder:
+        return CccEncoder(self)
 
     def check_invariants(self, state: Any) -> None:
         """Every card is in exactly one place; a pile is one suit (its base's);
         a Big Player is on the team they serve; who acts fits the phase."""
-        everywhere = Counter(state._cards_everywhere())
-        full = Counter(DECK)
-        if everywhere != full:
-            extra = sorted((everywhere - full).elements())
-            lost = sorted((full - everywhere).elements())
-            raise InvariantError(f"cards not conserved: extra {extra}, lost {lost}")
+        check_conserved(state._cards_everywhere(), FULL)
         for seat, pile in enumerate(state._piles):
             if pile and any(c[1] != pile[0][1] for c in pile):
                 raise InvariantError(f"seat {seat}'s pile {pile} mixes suits")
         for team, big in enumerate(state._bp):
             if big >= 0 and big % 2 != team:
                 raise InvariantError(f"team {team}'s Big Player is seat {big}, of the other team")
-        phase = PHASES[state._phase]
-        if phase in ("play", "burn", "heal") and len(state.to_act) != 1:
-            raise InvariantError(f"phase {phase} with to_act {state.to_act}")
-        if phase == "window" and (state._turn in state.to_act or len(state._piles[state._target]) < 2):
+        phase = state.phase
+        to_act = state.to_act
+        if phase in (Phase.PLAY, Phase.BURN, Phase.HEAL) and len(to_act) != 1:
+            raise InvariantError(f"phase {phase} with to_act {to_act}")
+        if phase == Phase.WINDOW and (state.turn in to_act or len(state._piles[state._target]) < 2):
             raise InvariantError("a reaction window without a COMBO, or open to the player of the COMBO")
-        if phase == "burn" and not 0 < state._owed < len(state._hands[state._target]):
+        if phase == Phase.BURN and not 0 < state._owed < len(state._hands[state._target]):
             raise InvariantError("a burn decision where there is nothing to choose")
-        if phase == "over" and state.to_act:
+        if phase == Phase.OVER and to_act:
             raise InvariantError("seats to act after the end")
+        if (state.turn is None) != (phase in (Phase.BIG_PLAYERS, Phase.OVER)):
+            raise InvariantError(f"phase {phase} with turn {state.turn}")

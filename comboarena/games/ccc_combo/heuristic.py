@@ -25,6 +25,7 @@ from comboarena.core import Action
 from comboarena.core.cards import DECK
 
 from .actions import DRAW, HEAL, PASS, Burn, ChooseBig, Discard, Play
+from .view import Effect, Phase
 
 #: What one card burned from an opponent is worth (one card fed to the partner is worth FEED_LOW when they are low).
 BURN_VALUE = 1.0
@@ -49,13 +50,13 @@ class CccHeuristic(Agent):
         if len(legal) == 1:
             return legal[0]
         phase = view["phase"]
-        if phase == "window":
+        if phase == Phase.WINDOW:
             return self._answer(view, legal)
-        if phase == "heal":
+        if phase == Phase.HEAL:
             return self._draw_or_heal(view)
-        if phase == "burn":
+        if phase == Phase.BURN:
             return min(legal, key=lambda a: self._usefulness(view, a.card) if isinstance(a, Burn) else 0.0)
-        if phase == "big players":
+        if phase == Phase.BIG_PLAYERS:
             # The BP is dealt two more cards; any seat will do. Name the captain itself.
             return next(a for a in legal if isinstance(a, ChooseBig) and a.seat == view["seat"])
         return self._turn(view, legal, rng)
@@ -67,8 +68,8 @@ class CccHeuristic(Agent):
         window = view["window"]
         me = view["seat"]
         mine = window["pile"] % 2 == me % 2
-        hurts = window["effect"] == "burn" and mine
-        feeds_them = window["effect"] == "feed" and not mine
+        hurts = window["effect"] == Effect.BURN and mine
+        feeds_them = window["effect"] == Effect.FEED and not mine
         counters = [a for a in legal if isinstance(a, Play)]
         if counters and (hurts or feeds_them):
             return min(counters, key=lambda a: self._usefulness(view, a.card))

@@ -8,10 +8,12 @@ FED (ally's COMBO) one card per stacked card. A Big Player may HEAL (let the
 partner draw) whenever they draw. A player with no cards at the end of a turn
 loses, with their team.
 
-Phases (``view["phase"]``): ``big players`` (each team names its BP),
-``play`` (the turn player's card), ``window`` (the reaction window), ``burn``
-(the owner picks the cards to burn, one per decision), ``heal`` (a BP's
-draw-or-heal decision), ``over``.
+Who owes a decision is one :class:`~comboarena.core.Window` (``to_act`` is
+its ``waiting``): both team captains before the deal, the turn player, the
+three other players in a reaction window (the first COUNTER closes it), the
+burning player, a Big Player deciding to draw or heal. Whose turn it is is a
+:class:`~comboarena.core.TurnQueue`, clockwise from the highest base. Phases
+are :class:`~.view.Phase`.
 """
 
 from __future__ import annotations
@@ -19,42 +21,60 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING, Any
 
-from comboarena.core import Action, Chance, Event, GameNotOver, Result, State, Timer, check_seat
-from comboarena.core.cards import RANK_NAMES, SUIT_NAMES
+from comboarena.core import (
+    Action,
+    Chance,
+    Event,
+    GameNotOver,
+    IllegalAction,
+    Result,
+    State,
+    Timer,
+    TurnQueue,
+    Window,
+    check_seat,
+)
+from comboarena.core.cards import SUIT_NAMES
 
 from .actions import BURN, CHOOSE, DISCARD, DRAW, HEAL, PASS, PLAY, Burn, ChooseBig, Discard, Draw, Heal, Pass, Play
 from .cards import COUNTER_ON, KEY, PLAYABLE_ON, first_player
+from .refusals import not_now, not_your_decision
+from .seats import (
+    ANSWERED,
+    CAPTAINS,
+    CLOCKWISE,
+    CLOSED,
+    EFFECT,
+    NEXT,
+    ONE,
+    OTHERS,
+    PLAYERS,
+    REACTION,
+    answered,
+    next_turn,
+    partner,
+    queue_at,
+)
+from .view import PHASES, CccView, DrawReason, EventKind, Phase
+from .words import a_value
 
 if TYPE_CHECKING:
     from .game import CccCombo
 
-PLAYERS = 4
 #: Cards dealt to each player, and to the Big Players.
 DEAL, BIG_DEAL = 7, 9
 
+#: ``CccState._phase``: indexes of :data:`~.view.PHASES`.
 CHOOSE_BIG, PLAY_CARD, WINDOW, BURNING, HEALING, OVER = range(6)
-PHASES = ("big players", "play", "window", "burn", "heal", "over")
 
 #: Result reasons (``Result.reason``; the simulator counts them).
 OUT_OF_CARDS = "a player ran out of cards"
 BOTH_OUT = "both teams ran out of cards"
 TURN_LIMIT = "turn limit"
 
-_TO_ACT = tuple((s,) for s in range(PLAYERS))
-#: The other seats, clockwise from the one after ``seat``.
-OTHERS = tuple(tuple((s + i) % PLAYERS for i in (1, 2, 3)) for s in range(PLAYERS))
-_KIND = {
-    CHOOSE_BIG: "now each team names its Big Player (bp <seat>)",
-    PLAY_CARD: "on your turn you play a card on another pile (7H>2) or discard one (discard 7H)",
-    WINDOW: "in the reaction window you pass or COUNTER the COMBO just played (<card>><its pile>)",
-    BURNING: "you are burning cards (burn 7H)",
-    HEALING: "a Big Player decides to draw or to heal",
-}
-
-
-def partner(seat: int) -> int:
-    """Partners sit across: 0 and 2, 1 and 3."""
-    return (seat + 2) % PLAYERS
+_TURN_DRAW = {s: (s, 1, DrawReason.TURN) for s in range(PLAYERS)}
+#: Each action's word, for the refusals.
+_WORD = {Play: "play", Discard: "discard", Pass: "pass", Burn: "burn", Draw: "draw", Heal: "heal", ChooseBig: "bp"}
 
 
 class CccState(State):
@@ -72,11 +92,10 @@ class CccState(State):
         "_owed",
         "_phase",
         "_piles",
-        "_reshuffles",
+        "_queue",
         "_target",
-        "_to_act",
-        "_turn",
         "_turns",
+        "_window",
     )
 
     game: CccCombo
@@ -87,8 +106,10 @@ class CccState(State):
     #: Big Player of team 0 (seats 0, 2) and team 1 (seats 1, 3); -1 until named.
     _bp: list[int]
     _phase: int
-    _to_act: tuple[int, ...]
-    _turn: int
+    #: Who owes a decision now (``to_act`` is its ``waiting``).
+    _window: Window
+    #: Whose turn it is; None before the deal and once over.
+    _queue: TurnQueue | None
     #: Turns completed.
     _turns: int
     #: The pile of this turn's COMBO while its window is open or its owner burns; else -1.
@@ -96,8 +117,7 @@ class CccState(State):
     #: Cards still to burn.
     _owed: int
     #: Draws still owed this turn, in order: (seat, cards, reason).
-    _draws: tuple[tuple[int, int, str], ...]
-    _reshuffles: int
+    _draws: tuple[tuple[int, int, DrawReason], ...]
     #: (losing team or -1 for a draw, reason) once over.
     _outcome: tuple[int, str] | None
 
@@ -105,36 +125,53 @@ class CccState(State):
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        return self._to_act
+        return self._window.waiting
 
     @property
     def is_over(self) -> bool:
         return self._phase == OVER
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         return PHASES[self._phase]
 
     @property
     def turn(self) -> int | None:
         """The seat whose turn it is; ``None`` before the deal and once over."""
-        return self._turn if self._phase not in (CHOOSE_BIG, OVER) else None
+        queue = self._queue
+        return None if queue is None else queue.current
+
+    @property
+    def reshuffles(self) -> int:
+        """Times the discard pile was shuffled into a new deck: every draw of the
+        chance object after the opening deal is a reshuffle."""
+        return self._chance.draws - 1
+
+    @property
+    def window(self) -> Window:
+        """Who was asked for the decision now open, and who has not answered."""
+        return self._window
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self._to_act:
+        if seat not in self._window.waiting:
             return []
         phase = self._phase
         hand = self._hands[seat]
         if phase == PLAY_CARD:
+            # Card by card, each on the other piles clockwise (unrolled: the hottest loop of self-play).
             piles = self._piles
-            tops = [(p, PLAYABLE_ON[piles[p][-1]]) for p in OTHERS[seat]]
+            a, b, c = OTHERS[seat]
+            on_a, on_b, on_c = PLAYABLE_ON[piles[a][-1]], PLAYABLE_ON[piles[b][-1]], PLAYABLE_ON[piles[c][-1]]
             out: list[Action] = []
+            append = out.append
             for card in hand:
-                plays = PLAY[card]
-                for p, playable in tops:
-                    if card in playable:
-                        out.append(plays[p])
-            out += [DISCARD[c] for c in hand]
+                if card in on_a:
+                    append(PLAY[card][a])
+                if card in on_b:
+                    append(PLAY[card][b])
+                if card in on_c:
+                    append(PLAY[card][c])
+            out += map(DISCARD.__getitem__, hand)
             return out
         if phase == WINDOW:
             target = self._target
@@ -150,9 +187,9 @@ class CccState(State):
     def apply(self, seat: int, action: Action | str) -> list[Event]:
         if action.__class__ is str:
             action = self.game.parse_action(action)  # type: ignore[arg-type]
-        if seat not in self._to_act:
+        if seat not in self._window.waiting:
             check_seat(self.game, seat)
-            raise self._illegal(seat, action, self._why_not_you(seat))
+            raise self._refuse(seat, action, owes=False)  # type: ignore[arg-type]
         phase = self._phase
         kind = action.__class__
         if phase == PLAY_CARD:
@@ -173,26 +210,29 @@ class CccState(State):
                 return self._draw_or_heal(seat, action)  # type: ignore[arg-type]
         elif kind is ChooseBig:
             return self._choose_big(seat, action)  # type: ignore[arg-type]
-        raise self._illegal(seat, action, _KIND[phase])
+        raise self._refuse(seat, action, owes=True)  # type: ignore[arg-type]
 
     def timer(self) -> Timer | None:
         """The reaction window's "3 seconds" (option ``counter_window``): a seat
         that has not answered in time passes."""
         seconds = self.game.counter_window
         if self._phase == WINDOW and seconds > 0:
-            return Timer(seconds, {s: PASS for s in self._to_act})
+            return Timer(seconds, self._window.timer_actions(PASS))
         return None
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        v: dict[str, Any] = {
+    def view(self, seat: int | None) -> CccView:  # type: ignore[override]
+        phase = self._phase
+        turn = self.turn
+        waiting = list(self._window.waiting)
+        v: CccView = {
             "game": "ccc-combo",
             "seat": seat,
             "players": PLAYERS,
-            "phase": PHASES[self._phase],
-            "turn": self.turn,
+            "phase": PHASES[phase],
+            "turn": turn,
             "turns": self._turns,
             "turn_limit": self.game.turn_limit,
-            "to_act": list(self._to_act),
+            "to_act": waiting,
             "teams": [[0, 2], [1, 3]],
             "big_players": [b if b >= 0 else None for b in self._bp],
         }
@@ -200,30 +240,26 @@ class CccState(State):
             check_seat(self.game, seat)
             v["hand"] = list(self._hands[seat])
         target = self._target
-        window = burn = None
-        if self._phase == WINDOW:
+        v["hand_sizes"] = [len(h) for h in self._hands]
+        v["piles"] = [list(p) for p in self._piles]
+        v["discard"] = list(self._discard)
+        v["deck"] = len(self._draw)
+        v["reshuffles"] = self._chance.draws - 1
+        if phase == WINDOW and turn is not None:
             pile = self._piles[target]
-            window = {
+            v["window"] = {
                 "pile": target,
                 "card": pile[-1],
-                "by": self._turn,
-                "effect": "feed" if (target - self._turn) % 2 == 0 else "burn",
+                "by": turn,
+                "effect": EFFECT[turn][target],
                 "count": len(pile) - 1,
-                "waiting": list(self._to_act),
+                "waiting": waiting[:],
             }
-        elif self._phase == BURNING:
-            burn = {"seat": target, "owed": self._owed}
-        v.update(
-            hand_sizes=[len(h) for h in self._hands],
-            piles=[list(p) for p in self._piles],
-            discard=list(self._discard),
-            deck=len(self._draw),
-            reshuffles=self._reshuffles,
-            window=window,
-            burn=burn,
-            draws=[list(d) for d in self._draws],
-            over=self._phase == OVER,
-        )
+        else:
+            v["window"] = None
+        v["burn"] = {"seat": target, "owed": self._owed} if phase == BURNING else None
+        v["draws"] = [list(d) for d in self._draws]
+        v["over"] = phase == OVER
         return v
 
     def result(self) -> Result:
@@ -250,13 +286,12 @@ class CccState(State):
         new._draw = self._draw[:]
         new._bp = self._bp[:]
         new._phase = self._phase
-        new._to_act = self._to_act
-        new._turn = self._turn
+        new._window = self._window
+        new._queue = self._queue
         new._turns = self._turns
         new._target = self._target
         new._owed = self._owed
         new._draws = self._draws
-        new._reshuffles = self._reshuffles
         new._outcome = self._outcome
         return new
 
@@ -270,28 +305,45 @@ class CccState(State):
             tuple(self._draw),
             tuple(self._bp),
             self._phase,
-            self._to_act,
-            self._turn,
+            self._window,
+            self._queue,
             self._turns,
             self._target,
             self._owed,
             self._draws,
-            self._reshuffles,
             self._outcome,
             tuple(self._log),  # interned actions: compared by identity first, by notation otherwise
         )
+
+    def _position(self) -> dict[str, Any]:
+        """The game's fields of :meth:`position`; ``position.py`` reads them back."""
+        phase = self._phase
+        return {
+            "phase": PHASES[phase],
+            "big_players": [b if b >= 0 else None for b in self._bp],
+            "turn": self.turn,
+            "turns": self._turns,
+            "hands": [h[:] for h in self._hands],
+            "piles": [p[:] for p in self._piles],
+            "discard": self._discard[:],
+            "deck": self._draw[::-1],
+            "window": {"pile": self._target, "waiting": list(self._window.waiting)} if phase == WINDOW else None,
+            "burn": {"seat": self._target, "owed": self._owed} if phase == BURNING else None,
+            "draws": [list(d) for d in self._draws],
+        }
 
     # -- set-up ---------------------------------------------------------------
 
     def _choose_big(self, seat: int, action: ChooseBig) -> list[Event]:
         """The Setup: "each team has a Big Player (BP) chosen at the discretion of each team"."""
         if action.seat % 2 != seat % 2:
-            raise self._illegal(seat, action, f"seat {action.seat} is not on your team")
+            mates = " or ".join(str(s) for s in (seat % 2, seat % 2 + 2))
+            raise self._illegal(seat, action, f"seat {action.seat} is not on your team (name seat {mates})")
         self._log.append((seat, action))
         self._bp[seat % 2] = action.seat
-        self._to_act = tuple(s for s in self._to_act if s != seat)
-        events = [Event("big player", seat, {"big": action.seat})]
-        if not self._to_act:
+        self._window = ANSWERED.get((self._window, seat)) or answered(self._window, seat)
+        events = [Event(EventKind.BIG_PLAYER, seat, {"big": action.seat})]
+        if self._window.is_closed:
             self._deal(events)
         return events
 
@@ -309,14 +361,15 @@ class CccState(State):
                 dealt[seat].append(draw.pop())
         # "Before looking at their cards each player flips over the top card of
         # their hand": the top of a face-down packet is the last card dealt.
-        bases = [cards.pop() for cards in dealt]
-        self._hands = [sorted(cards, key=KEY) for cards in dealt]
+        bases = [hand.pop() for hand in dealt]
+        self._hands = [sorted(hand, key=KEY) for hand in dealt]
         self._piles = [[b] for b in bases]
         first = first_player(bases)
         sizes = [len(h) for h in self._hands]
-        events.append(Event("deal", None, {"bases": bases, "hand_sizes": sizes, "first": first}))
+        events.append(Event(EventKind.DEAL, None, {"bases": bases, "hand_sizes": sizes, "first": first}))
         for seat, hand in enumerate(self._hands):
-            events.append(Event("hand", seat, {"count": len(hand)}, ((seat,), {"cards": hand[:]})))
+            events.append(Event(EventKind.HAND, seat, {"count": len(hand)}, ((seat,), {"cards": hand[:]})))
+        self._queue = TurnQueue.start(CLOCKWISE[first])
         self._start_turn(first, events)
 
     # -- the turn's play --------------------------------------------------------
@@ -326,8 +379,10 @@ class CccState(State):
         card, p = action.card, action.pile
         if p == seat:
             raise self._illegal(
-                seat, action, "players may not play on their own piles on their turn (a COUNTER on your own "
-                "pile is only allowed out of turn, against a COMBO on it)"
+                seat,
+                action,
+                "you may not play on your own pile on your turn (players may not play on their own piles on their "
+                "turn; a COUNTER on your own pile is only allowed out of turn, against a COMBO on it)",
             )
         hand = self._hands[seat]
         if card not in hand:
@@ -338,14 +393,16 @@ class CccState(State):
             return self._combo(seat, action, hand, pile)
         if card[0] != top[0]:
             raise self._illegal(
-                seat, action, f"{card} on {top} (seat {p}'s pile) is neither a COMBO (needs {SUIT_NAMES[top[1]]}) "
-                f"nor a COUNTER (needs a {RANK_NAMES[top[0]]})"
+                seat,
+                action,
+                f"{card} on {top} (seat {p}'s pile) is neither a COMBO (needs {SUIT_NAMES[top[1]]}) "
+                f"nor a COUNTER (needs {a_value(top)})",
             )
         hand.remove(card)
         self._log.append((seat, action))
-        events = [Event("counter", seat, {"card": card, "pile": p, "cleared": pile[:], "out_of_turn": False})]
+        events = [Event(EventKind.COUNTER, seat, {"card": card, "pile": p, "cleared": pile[:], "out_of_turn": False})]
         self._clear(p, card)
-        self._draws = ((seat, 1, "turn"),)
+        self._draws = (_TURN_DRAW[seat],)
         self._advance(events)
         return events
 
@@ -355,14 +412,20 @@ class CccState(State):
         hand.remove(card)
         self._log.append((seat, action))
         pile.append(card)
-        effect = "feed" if (p - seat) % 2 == 0 else "burn"
-        events = [Event("combo", seat, {"card": card, "pile": p, "stack": len(pile) - 1, "effect": effect})]
+        events = [
+            Event(EventKind.COMBO, seat, {"card": card, "pile": p, "stack": len(pile) - 1, "effect": EFFECT[seat][p]})
+        ]
         hands = self._hands
         self._target = p
         self._phase = WINDOW
         # Everyone but the player of the COMBO may answer, the pile's owner included.
-        self._to_act = tuple(s for s in OTHERS[seat] if hands[s])
-        if not self._to_act:
+        # (Hand sizes are public; a seat without cards could not answer, but at the
+        # start of a turn every hand holds cards, so all three are asked.)
+        window = REACTION[seat]
+        if not all(hands[s] for s in window.asked):
+            window = Window.open(tuple(s for s in window.asked if hands[s]))
+        self._window = window
+        if window.is_closed:
             self._let_combo_stand(events)
         return events
 
@@ -375,8 +438,8 @@ class CccState(State):
         hand.remove(card)
         self._log.append((seat, action))
         self._discard.append(card)
-        events = [Event("discard", seat, {"card": card})]
-        self._draws = ((seat, 1, "turn"),)
+        events = [Event(EventKind.DISCARD, seat, {"card": card})]
+        self._draws = (_TURN_DRAW[seat],)
         self._advance(events)
         return events
 
@@ -389,15 +452,17 @@ class CccState(State):
 
     def _pass(self, seat: int) -> list[Event]:
         self._log.append((seat, PASS))
-        self._to_act = tuple(s for s in self._to_act if s != seat)
-        events = [Event("pass", seat, {})]
-        if not self._to_act:
+        window = self._window
+        self._window = window = ANSWERED.get((window, seat)) or answered(window, seat)
+        events = [Event(EventKind.PASS, seat, {})]
+        if window.is_closed:
             self._let_combo_stand(events)
         return events
 
     def _counter_in_window(self, seat: int, action: Play) -> list[Event]:
         """A COUNTER out of turn: only on the COMBO just played, with its value.
-        It negates the COMBO; the counter player draws after the turn player."""
+        It negates the COMBO and closes the window for everyone; the counter
+        player draws after the turn player."""
         p = self._target
         card = action.card
         if action.pile != p:
@@ -409,30 +474,35 @@ class CccState(State):
             raise self._illegal(seat, action, f"you do not hold {card}")
         top = self._piles[p][-1]
         if card[0] != top[0]:
-            raise self._illegal(seat, action, f"a COUNTER to {top} needs a {RANK_NAMES[top[0]]}")
+            combo = (
+                f"{card} is of the pile's suit, but a COMBO is played only on your turn; " if card[1] == top[1] else ""
+            )
+            raise self._illegal(seat, action, f"{combo}a COUNTER to {top} needs {a_value(top)}")
         hand.remove(card)
         self._log.append((seat, action))
         events = [
-            Event("counter", seat, {"card": card, "pile": p, "cleared": self._piles[p][:], "out_of_turn": True})
+            Event(EventKind.COUNTER, seat, {"card": card, "pile": p, "cleared": self._piles[p][:], "out_of_turn": True})
         ]
         self._clear(p, card)
         self._target = -1
-        self._draws = ((self._turn, 1, "turn"), (seat, 1, "counter"))
+        self._window = self._window.close()
+        turn = self._queue.current  # type: ignore[union-attr]
+        self._draws = (_TURN_DRAW[turn], (seat, 1, DrawReason.COUNTER))
         self._advance(events)
         return events
 
     def _let_combo_stand(self, events: list[Event]) -> None:
         """Nobody countered: the owner BURNS (opponent's COMBO) or is FED (ally's)
         as many cards as the stack holds; the stack stays."""
-        p, seat = self._target, self._turn
+        p, seat = self._target, self._queue.current  # type: ignore[union-attr]
         count = len(self._piles[p]) - 1
-        events.append(Event("stands", None, {"pile": p, "count": count}))
+        events.append(Event(EventKind.STANDS, None, {"pile": p, "count": count}))
         if (p - seat) % 2:
             self._owed = count
-            self._draws = ((seat, 1, "turn"),)
+            self._draws = (_TURN_DRAW[seat],)
         else:
             self._target = -1
-            self._draws = ((p, count, "feed"), (seat, 1, "turn"))
+            self._draws = ((p, count, DrawReason.FEED), _TURN_DRAW[seat])
         self._advance(events)
 
     # -- burning, drawing, healing ------------------------------------------------
@@ -446,7 +516,7 @@ class CccState(State):
         self._log.append((seat, action))
         self._discard.append(card)
         self._owed -= 1
-        events = [Event("burn", seat, {"cards": [card], "owed": self._owed})]
+        events = [Event(EventKind.BURN, seat, {"cards": [card], "owed": self._owed})]
         self._advance(events)
         return events
 
@@ -457,8 +527,8 @@ class CccState(State):
         events: list[Event] = []
         if action.__class__ is Heal:
             mate = partner(seat)
-            events.append(Event("heal", seat, {"to": mate, "count": count, "reason": reason}))
-            self._draw_cards(mate, count, "heal", events)
+            events.append(Event(EventKind.HEAL, seat, {"to": mate, "count": count, "reason": reason}))
+            self._draw_cards(mate, count, DrawReason.HEAL, events)
         else:
             self._draw_cards(seat, count, reason, events)
         self._advance(events)
@@ -472,11 +542,11 @@ class CccState(State):
             hand = self._hands[o]
             if len(hand) > self._owed:
                 self._phase = BURNING
-                self._to_act = _TO_ACT[o]
+                self._window = ONE[o]
                 return
             # No choice left: every card burns.
             self._discard += hand
-            events.append(Event("burn", o, {"cards": hand[:], "owed": 0}))
+            events.append(Event(EventKind.BURN, o, {"cards": hand[:], "owed": 0}))
             self._hands[o] = []
             self._owed = 0
         self._target = -1
@@ -486,7 +556,7 @@ class CccState(State):
             seat, count, reason = draws[0]
             if seat == bp[seat % 2] and (self._draw or self._discard):
                 self._phase = HEALING
-                self._to_act = _TO_ACT[seat]
+                self._window = ONE[seat]
                 self._draws = draws
                 return
             draws = draws[1:]
@@ -494,7 +564,7 @@ class CccState(State):
         self._draws = ()
         self._end_turn(events)
 
-    def _draw_cards(self, seat: int, count: int, reason: str, events: list[Event]) -> None:
+    def _draw_cards(self, seat: int, count: int, reason: DrawReason, events: list[Event]) -> None:
         """Draw ``count`` cards; an empty deck is the discard pile shuffled ("Shuffle up
         the discard pile, silly!"). With both empty the draw is lost."""
         hand = self._hands[seat]
@@ -511,102 +581,158 @@ class CccState(State):
         data: dict[str, Any] = {"count": len(got), "reason": reason}
         if len(got) < count:
             data["missed"] = count - len(got)
-        events.append(Event("draw", seat, data, ((seat,), {"cards": got})))
+        events.append(Event(EventKind.DRAW, seat, data, ((seat,), {"cards": got})))
 
     def _reshuffle(self, events: list[Event]) -> list[str]:
-        """The discard pile becomes the deck, shuffled by the game's own seed and
-        the reshuffle's number (so a clone costs one int, and a determinized
-        state with a fresh seed cannot foresee it)."""
-        self._reshuffles += 1
+        """The discard pile becomes the deck, shuffled by the state's chance (the
+        n-th reshuffle is the chance's draw n, the deal being draw 0: reproducible,
+        and a determinized state with a fresh seed cannot foresee it)."""
         cards = self._discard
         self._discard = []
         self._chance.shuffle(cards)
         self._draw = cards
-        events.append(Event("reshuffle", None, {"cards": len(cards), "reshuffles": self._reshuffles}))
+        events.append(Event(EventKind.RESHUFFLE, None, {"cards": len(cards), "reshuffles": self._chance.draws - 1}))
         return cards
 
     # -- the end of a turn, the end of the game -------------------------------------
 
     def _end_turn(self, events: list[Event]) -> None:
-        """"You lose only if you have zero cards at the end of any turn", with your
+        """ "You lose only if you have zero cards at the end of any turn", with your
         team; both teams at once is a draw. The turn limit ends the game as a draw."""
-        self._turns += 1
-        out = {s % 2 for s, hand in enumerate(self._hands) if not hand}
-        if len(out) == 2:
-            self._finish(-1, BOTH_OUT, events)
-        elif out:
-            self._finish(out.pop(), OUT_OF_CARDS, events)
-        elif self._turns >= self.game.turn_limit:
-            self._finish(-1, TURN_LIMIT, events)
-        else:
-            self._start_turn((self._turn + 1) % PLAYERS, events)
+        self._turns = turns = self._turns + 1
+        h = self._hands
+        if not (h[0] and h[1] and h[2] and h[3] and turns < self.game.turn_limit):
+            outcome = outcome_of(h, turns, self.game.turn_limit)
+            if outcome is not None:
+                self._finish(outcome, events)
+                return
+        queue = self._queue
+        queue = self._queue = NEXT.get(queue) or next_turn(queue)  # type: ignore[arg-type]
+        self._start_turn(queue.current, events)
 
     def _start_turn(self, seat: int, events: list[Event]) -> None:
-        self._turn = seat
         self._phase = PLAY_CARD
-        self._to_act = _TO_ACT[seat]
-        events.append(Event("turn", seat, {"turn": self._turns + 1}))
+        self._window = ONE[seat]
+        events.append(Event(EventKind.TURN, seat, {"turn": self._turns + 1}))
 
-    def _finish(self, losing: int, reason: str, events: list[Event]) -> None:
+    def _finish(self, outcome: tuple[int, str], events: list[Event]) -> None:
         self._phase = OVER
-        self._to_act = ()
-        self._outcome = (losing, reason)
-        events.append(Event("end", None, self.result().to_dict()))
+        self._window = CLOSED
+        self._queue = None
+        self._outcome = outcome
+        events.append(Event(EventKind.END, None, self.result().to_dict()))
 
-    # -- messages and helpers ---------------------------------------------------
+    # -- refusals ----------------------------------------------------------------
 
-    def _why_not_you(self, seat: int) -> str:
-        phase = self._phase
-        if phase == OVER:
-            return "the game is over"
-        if phase == CHOOSE_BIG:
-            return "your team has named its Big Player" if seat < 2 else "the Big Players are named by seats 0 and 1"
-        if phase == PLAY_CARD:
-            return (
-                f"it is seat {self._turn}'s turn; out of turn a COUNTER may only answer a COMBO, "
-                "in the reaction window that follows it"
-            )
-        if phase == WINDOW:
-            if seat == self._turn:
-                return "you played the COMBO; the other players may counter it"
-            return "you have already answered this reaction window"
-        if phase == BURNING:
-            return f"seat {self._target} is burning cards"
-        return f"seat {self._to_act[0]} (Big Player) decides to draw or heal"
+    def _refuse(self, seat: int, action: Action, owes: bool) -> IllegalAction:
+        """Refuse a move of the wrong phase (``owes``: the seat owes a decision now) or by a seat
+        that owes none, saying why from the public table (``refusals.py``) and what is legal."""
+        view = self.view(None)
+        word = _WORD.get(action.__class__, "")
+        why = not_now(view, seat, word) if owes else not_your_decision(view, seat, word)
+        return self._illegal(seat, action, why)
+
+    # -- helpers for the game object ----------------------------------------------
 
     def _cards_everywhere(self) -> list[str]:
         """Every card in the game, wherever it lies."""
-        cards = [c for h in self._hands for c in h] + [c for p in self._piles for c in p]
-        return cards + self._discard + self._draw
+        found = [c for h in self._hands for c in h] + [c for p in self._piles for c in p]
+        return found + self._discard + self._draw
+
+
+def outcome_of(hands: list[list[str]], turns: int, turn_limit: int) -> tuple[int, str] | None:
+    """At the end of a turn: ``(losing team, reason)``, ``(-1, reason)`` for a draw,
+    or None if the game goes on."""
+    out = {s % 2 for s, hand in enumerate(hands) if not hand}
+    if len(out) == 2:
+        return -1, BOTH_OUT
+    if out:
+        return out.pop(), OUT_OF_CARDS
+    if turns >= turn_limit:
+        return -1, TURN_LIMIT
+    return None
+
+
+def build(
+    game: CccCombo,
+    chance: Chance,
+    *,
+    phase: int,
+    big_players: list[int],
+    turn: int,
+    turns: int,
+    hands: list[list[str]],
+    piles: list[list[str]],
+    discard: list[str],
+    deck_top_first: list[str],
+    waiting: tuple[int, ...] = (),
+    target: int = -1,
+    owed: int = 0,
+    draws: tuple[tuple[int, int, DrawReason], ...] = (),
+    deck: list[str] | None = None,
+) -> CccState:
+    """A state from its parts (a new game, a position, a determinization).
+
+    ``turn`` is -1 before the deal and once over; ``waiting`` are the seats
+    still to answer a reaction window; ``target`` is the COMBO's pile in a
+    window or the burning seat. Who acts follows from the phase.
+    """
+    s = CccState.__new__(CccState)
+    s.game = game
+    s._chance = chance
+    s._deck = deck
+    s._start = None
+    s._log = []
+    s._hands = [sorted(h, key=KEY) for h in hands]
+    s._piles = piles
+    s._discard = discard
+    s._draw = deck_top_first[::-1]
+    s._bp = big_players
+    s._phase = phase
+    s._queue = None if turn < 0 else queue_at(turn, turns)
+    s._turns = turns
+    s._target = target
+    s._owed = owed
+    s._draws = draws
+    s._outcome = None
+    if phase == CHOOSE_BIG:
+        s._window = Window(CAPTAINS.asked, tuple(c for c in CAPTAINS.asked if big_players[c] < 0))
+    elif phase == PLAY_CARD:
+        s._window = ONE[turn]
+    elif phase == WINDOW:
+        asked = tuple(o for o in OTHERS[turn] if hands[o])
+        s._window = Window(asked, tuple(o for o in asked if o in waiting))
+    elif phase == BURNING:
+        s._window = ONE[target]
+    elif phase == HEALING:
+        s._window = ONE[draws[0][0]]
+    else:
+        s._window = CLOSED
+        s._outcome = outcome_of(s._hands, turns, game.turn_limit)
+    return s
 
 
 def new_state(game: CccCombo, chance: Chance, order: list[str], stacked: list[str] | None) -> CccState:
     """A game before the deal, the deck in ``order`` (top first); deals at once
     when the Big Players are fixed by the option ``big_players``."""
-    s = CccState.__new__(CccState)
-    s.game = game
-    s._chance = chance
-    s._deck = stacked
-    s._start = None
-    s._log = []
-    s._hands = [[] for _ in range(PLAYERS)]
-    s._piles = [[] for _ in range(PLAYERS)]
-    s._discard = []
-    s._draw = order[::-1]
-    s._bp = [-1, -1]
-    s._phase = CHOOSE_BIG
-    s._to_act = (0, 1)
-    s._turn = -1
-    s._turns = 0
-    s._target = -1
-    s._owed = 0
-    s._draws = ()
-    s._reshuffles = 0
-    s._outcome = None
+    s = build(
+        game,
+        chance,
+        phase=CHOOSE_BIG,
+        big_players=[-1, -1],
+        turn=-1,
+        turns=0,
+        hands=[[] for _ in range(PLAYERS)],
+        piles=[[] for _ in range(PLAYERS)],
+        discard=[],
+        deck_top_first=order,
+        deck=stacked,
+    )
     if game.big_players is not None:
         s._bp = list(game.big_players)
+        s._window = CLOSED
         s._deal([])
     return s
 
 
-__all__ = ["PHASES", "CccState", "new_state", "partner"]
+__all__ = ["PLAYERS", "CccState", "build", "new_state", "outcome_of", "partner"]

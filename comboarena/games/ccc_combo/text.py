@@ -15,9 +15,36 @@ from comboarena.core.cards import RED_SUITS, SUIT_SYMBOLS, card_name
 from comboarena.terminal.textui import MenuItem, TextUI
 
 from .actions import Play
+from .state import TURN_LIMIT
+from .view import DrawReason, Effect, EventKind, Phase
+from .words import a_value, cards, more_cards
 
 #: How many of the discard pile's top cards the table shows.
 DISCARD_SHOWN = 8
+#: How the viewer is named when they are the one acting.
+YOU = "You"
+REASON_WORDS = {
+    DrawReason.TURN: "",
+    DrawReason.COUNTER: " (COUNTER replacement)",
+    DrawReason.FEED: " (FEED)",
+    DrawReason.HEAL: " (HEAL)",
+}
+
+
+def _name(seat: int, viewer: int | None, names: Sequence[str]) -> str:
+    """``You`` for the viewer (second person), else the seat's name."""
+    return YOU if seat == viewer else names[seat]
+
+
+def _whose(seat: int, viewer: int | None, names: Sequence[str]) -> str:
+    """``your`` for the viewer, else ``Ann's``."""
+    name = _name(seat, viewer, names)
+    return "your" if name == YOU else f"{name}'s"
+
+
+def _verb(who: str, you: str, other: str = "") -> str:
+    """The verb for the subject ``who``: ``You burn``, ``Ann burns``."""
+    return you if who == YOU else other or you + "s"
 
 
 def card_text(card: str) -> Text:
@@ -65,7 +92,7 @@ class CccText(TextUI):
             shown = Text(f"{len(discard) - DISCARD_SHOWN} more… ").append(shown)
         grid.add_row("Discard", shown)
         again = f" · reshuffled {view['reshuffles']}×" if view["reshuffles"] else ""
-        grid.add_row("Deck", Text(f"{view['deck']} cards{again}"))
+        grid.add_row("Deck", Text(f"{cards(view['deck'])}{again}"))
         pending = self._pending(view, names)
         if pending:
             grid.add_row("Now", Text(pending, style="yellow"))
@@ -85,54 +112,73 @@ class CccText(TextUI):
     @staticmethod
     def _pending(view: dict[str, Any], names: Sequence[str]) -> str:
         window, burn = view["window"], view["burn"]
+        me = view["seat"]
         if window:
-            waiting = ", ".join(names[s] for s in window["waiting"])
+            waiting = ", ".join(_name(s, me, names) for s in window["waiting"])
             return (
-                f"{names[window['by']]} played a COMBO of {window['card']} on {names[window['pile']]}'s pile: "
-                f"{window['effect']} {window['count']} unless countered (a card of value {window['card'][0]}) — "
-                f"waiting for {waiting}"
+                f"{_name(window['by'], me, names)} played a COMBO of {window['card']} on "
+                f"{_whose(window['pile'], me, names)} pile: {window['effect']} {cards(window['count'])} unless "
+                f"countered ({a_value(window['card'])}) — waiting for {waiting}"
             )
         if burn:
-            return f"{names[burn['seat']]} burns {burn['owed']} more card(s)"
-        if view["phase"] == "heal":
+            who = _name(burn["seat"], me, names)
+            return f"{who} {_verb(who, 'burn')} {more_cards(burn['owed'])}"
+        if view["phase"] == Phase.HEAL:
             seat, count, reason = view["draws"][0]
-            return f"{names[seat]} (Big Player) draws {count} ({reason}) or heals their partner"
+            who = _name(seat, me, names)
+            mate = "your" if who == YOU else "their"
+            return (
+                f"{who} (Big Player) {_verb(who, 'draw')} {cards(count)} ({reason}) "
+                f"or {_verb(who, 'heal')} {mate} partner"
+            )
         return ""
 
     def describe(self, event: Event, viewer: int | None, names: Sequence[str]) -> str | None:
         d = event.data
-        who = names[event.seat] if event.seat is not None else ""
+        who = _name(event.seat, viewer, names) if event.seat is not None else ""
         kind = event.kind
-        if kind == "combo":
-            owner = names[d["pile"]]
-            return f"{who}: COMBO {d['card']} on {owner}'s pile — stack {d['stack']}, {d['effect']} {d['stack']}!"
-        if kind == "counter":
+        if kind == EventKind.COMBO:
+            stack = d["stack"]
+            return (
+                f"{who}: COMBO {d['card']} on {_whose(d['pile'], viewer, names)} pile — "
+                f"stack {stack}, {d['effect']} {cards(stack)}!"
+            )
+        if kind == EventKind.COUNTER:
             cleared = " ".join(d["cleared"])
             when = " out of turn" if d["out_of_turn"] else ""
-            return f"{who}: COUNTER{when} with {d['card']} on {names[d['pile']]}'s pile — {cleared} cleared."
-        if kind == "discard":
+            return (
+                f"{who}: COUNTER{when} with {d['card']} on {_whose(d['pile'], viewer, names)} pile — {cleared} cleared."
+            )
+        if kind == EventKind.DISCARD:
             return f"{who} discarded {d['card']} ({card_name(d['card'])})."
-        if kind == "pass":
+        if kind == EventKind.PASS:
             return f"{who} passed."
-        if kind == "stands":
-            return f"No COUNTER: the COMBO on {names[d['pile']]}'s pile stands."
-        if kind == "burn":
+        if kind == EventKind.STANDS:
+            return f"No COUNTER: the COMBO on {_whose(d['pile'], viewer, names)} pile stands."
+        if kind == EventKind.BURN:
             return f"{who} burned {' '.join(d['cards'])}." if d["cards"] else None
-        if kind == "draw":
+        if kind == EventKind.DRAW:
             missed = f" ({d['missed']} could not be drawn: deck and discard pile are empty)" if d.get("missed") else ""
-            cards = f": {' '.join(d['cards'])}" if "cards" in d else ""
-            reason = {"turn": "", "counter": " (COUNTER replacement)", "feed": " (FEED)", "heal": " (HEAL)"}
-            return f"{who} drew {d['count']}{reason.get(d['reason'], '')}{cards}{missed}."
-        if kind == "heal":
-            return f"{who} HEALS: {names[d['to']]} draws the {d['count']} card(s) instead."
-        if kind == "reshuffle":
-            return f"The deck ran out: the discard pile ({d['cards']} cards) is shuffled into a new deck."
-        if kind == "big player":
-            return f"Big Player of {who}'s team: {names[d['big']]}."
-        if kind == "deal":
-            bases = ", ".join(f"{names[s]} {b}" for s, b in enumerate(d["bases"]))
-            return f"Dealt. Bases: {bases}. {names[d['first']]} has the highest base and starts."
-        if kind == "hand" and "cards" in d:
+            shown = f": {' '.join(d['cards'])}" if "cards" in d else ""
+            return f"{who} drew {cards(d['count'])}{REASON_WORDS.get(d['reason'], '')}{shown}{missed}."
+        if kind == EventKind.HEAL:
+            mate = _name(d["to"], viewer, names)
+            return f"{who} {_verb(who, 'HEAL', 'HEALS')}: {mate} {_verb(mate, 'draw')} {cards(d['count'])} instead."
+        if kind == EventKind.RESHUFFLE:
+            return f"The deck ran out: the discard pile ({cards(d['cards'])}) is shuffled into a new deck."
+        if kind == EventKind.BIG_PLAYER:
+            team = (
+                "your"
+                if event.seat is not None and viewer is not None and event.seat % 2 == viewer % 2
+                else (f"{who}'s")
+            )
+            return f"Big Player of {team} team: {_name(d['big'], viewer, names)}."
+        if kind == EventKind.DEAL:
+            bases = ", ".join(f"{_name(s, viewer, names)} {b}" for s, b in enumerate(d["bases"]))
+            first = _name(d["first"], viewer, names)
+            has = "have" if first == YOU else "has"
+            return f"Dealt. Bases: {bases}. {first} {has} the highest base and {_verb(first, 'start')}."
+        if kind == EventKind.HAND and "cards" in d:
             return f"Your hand: {' '.join(d['cards'])}."
         return None  # "turn" and "end": the table and the result line say it
 
@@ -148,14 +194,14 @@ class CccText(TextUI):
             me = view["seat"]
             if action.card[1] == top[1]:
                 stack = len(view["piles"][action.pile])
-                effect = "feed" if me is not None and action.pile % 2 == me % 2 else "burn"
+                effect = Effect.FEED if me is not None and action.pile % 2 == me % 2 else Effect.BURN
                 return f"{text} (combo, {effect} {stack})"
             return f"{text} (counter)"
         return text
 
     def result_line(self, view: dict[str, Any], result: Any, names: Sequence[str]) -> str:
         if result.is_draw:
-            if result.reason == "turn limit":
+            if result.reason == TURN_LIMIT:
                 return f"Draw: the turn limit ({view['turn_limit']} turns) was reached."
             return "Draw: both teams have a player without cards."
         out = [names[s] for s in range(view["players"]) if view["hand_sizes"][s] == 0]

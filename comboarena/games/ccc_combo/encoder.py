@@ -1,0 +1,139 @@
+"""c-c-c-COMBO for learning libraries: numbered actions and a flat observation.
+
+Actions, numbered in this order (cards in canonical order: suits S H D C,
+ranks 2 ... A, so card ``i`` is ``DECK[i]``):
+
+- ``0``-``207``: ``<card>><pile>``, number ``4 * card + pile`` (``2S>0`` is 0,
+  ``2S>3`` is 3, ``AC>3`` is 207);
+- ``208``-``259``: ``discard <card>``; ``260``-``311``: ``burn <card>``;
+- ``312`` ``pass``, ``313`` ``draw``, ``314`` ``heal``;
+- ``315``-``318``: ``bp 0`` ... ``bp 3``, only when the teams name their Big
+  Players (option ``big_players=none``, the default): 319 actions then, 315
+  with the Big Players fixed.
+
+The observation is seat-relative: "seat +k" is the seat k places clockwise
+from you (+2 is your partner; a spectator sees the table from seat 0). Its
+layout is :func:`layout` (``docs/games/ccc-combo.md`` prints it).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from comboarena.core import Action, Encoder, Layout, one_hot
+from comboarena.core.cards import DECK, RANKS, SUITS
+
+from .actions import BURN, CHOOSE, DISCARD, DRAW, HEAL, PASS, PLAY
+from .state import PLAYERS
+from .view import PHASES, DrawReason, Effect
+
+if TYPE_CHECKING:
+    from .game import CccCombo
+
+_CARD = {c: i for i, c in enumerate(DECK)}
+_SUIT = {s: i for i, s in enumerate(SUITS)}
+_RANK = {r: i for i, r in enumerate(RANKS)}
+_EFFECTS = tuple(Effect)
+_REASONS = (DrawReason.TURN, DrawReason.COUNTER, DrawReason.FEED)
+#: Draws owed at once (at most two: turn + counter, or feed + turn).
+DRAWS_SHOWN = 2
+
+
+def layout() -> Layout:
+    """The observation's features, in order."""
+    n = len(DECK)
+    lay = Layout()
+    lay.add("hand", n, "1 for each card in your hand (cards in canonical order, DECK[i]); 0 for a spectator")
+    lay.add("piles", n, "1 for each card on a combo pile (any seat's; their tops and stacks follow)")
+    for k in range(PLAYERS):
+        lay.add(f"top{k}_suit", len(SUITS), f"one-hot suit (S H D C) of seat +{k}'s top card (0s before the deal)")
+        lay.add(f"top{k}_rank", len(RANKS), f"one-hot rank (2 ... A) of seat +{k}'s top card")
+    lay.add("stack", PLAYERS, "cards stacked on each pile's base (what a COMBO that stands burns or feeds) / 10")
+    lay.add("discard", n, "1 for each card on the discard pile (face up)")
+    lay.add("hand_sizes", PLAYERS, "cards in each hand / 20, seat-relative")
+    lay.add("deck", 1, "cards left in the deck / 52")
+    lay.add("reshuffles", 1, "times the discard pile was shuffled into a new deck / 10")
+    lay.add("big_players", PLAYERS, "1 for each seat named Big Player, seat-relative")
+    lay.add("phase", len(PHASES), "one-hot phase: big players, play, window, burn, heal, over")
+    lay.add("turn", PLAYERS, "one-hot: whose turn, seat-relative; all 0 before the deal and once over")
+    lay.add("to_act", PLAYERS, "1 for each seat that owes a decision now, seat-relative")
+    lay.add("window_pile", PLAYERS, "one-hot: the pile of the COMBO whose reaction window is open, seat-relative")
+    lay.add("window_effect", len(_EFFECTS), "one-hot: the open COMBO burns or feeds its pile's owner")
+    lay.add("burn_seat", PLAYERS, "one-hot: the seat burning cards, seat-relative")
+    lay.add("burn_owed", 1, "cards still to burn / 10")
+    for i in range(DRAWS_SHOWN):
+        lay.add(f"draw{i}_seat", PLAYERS, f"one-hot: who is owed the draw number {i + 1} still owed, seat-relative")
+        lay.add(f"draw{i}_count", 1, f"cards of draw number {i + 1} / 10")
+        lay.add(f"draw{i}_reason", len(_REASONS), f"one-hot reason of draw number {i + 1}: turn, counter, feed")
+    lay.add("turns", 1, "turns completed / the turn limit")
+    lay.add("over", 1, "1 once the game is over")
+    return lay
+
+
+class CccEncoder(Encoder):
+    """Action numbers and observations for c-c-c-COMBO with its options."""
+
+    version = 1
+
+    def __init__(self, game: CccCombo) -> None:
+        actions: list[Action] = [PLAY[c][p] for c in DECK for p in range(PLAYERS)]
+        actions += [DISCARD[c] for c in DECK] + [BURN[c] for c in DECK] + [PASS, DRAW, HEAL]
+        if game.big_players is None:
+            actions += CHOOSE
+        super().__init__(actions, layout())
+        self.f = {f.name: f for f in self.layout.features}
+
+    def observe(self, view: dict[str, Any]) -> list[float]:
+        out = self.blank()
+        f = self.f
+        me = view["seat"] if view["seat"] is not None else 0
+
+        def rel(seat: int) -> int:
+            return (seat - me) % PLAYERS
+
+        start = f["hand"].start
+        for card in view.get("hand", ()):
+            out[start + _CARD[card]] = 1.0
+        piles = f["piles"].start
+        for seat, pile in enumerate(view["piles"]):
+            k = rel(seat)
+            for card in pile:
+                out[piles + _CARD[card]] = 1.0
+            if pile:
+                top = pile[-1]
+                one_hot(out, f[f"top{k}_suit"], _SUIT[top[1]])
+                one_hot(out, f[f"top{k}_rank"], _RANK[top[0]])
+                out[f["stack"].start + k] = (len(pile) - 1) / 10
+        start = f["discard"].start
+        for card in view["discard"]:
+            out[start + _CARD[card]] = 1.0
+        for seat, size in enumerate(view["hand_sizes"]):
+            out[f["hand_sizes"].start + rel(seat)] = size / 20
+        out[f["deck"].start] = view["deck"] / 52
+        out[f["reshuffles"].start] = view["reshuffles"] / 10
+        for big in view["big_players"]:
+            if big is not None:
+                one_hot(out, f["big_players"], rel(big))
+        one_hot(out, f["phase"], PHASES.index(view["phase"]))
+        if view["turn"] is not None:
+            one_hot(out, f["turn"], rel(view["turn"]))
+        for seat in view["to_act"]:
+            one_hot(out, f["to_act"], rel(seat))
+        window = view["window"]
+        if window is not None:
+            one_hot(out, f["window_pile"], rel(window["pile"]))
+            one_hot(out, f["window_effect"], _EFFECTS.index(window["effect"]))
+        burn = view["burn"]
+        if burn is not None:
+            one_hot(out, f["burn_seat"], rel(burn["seat"]))
+            out[f["burn_owed"].start] = burn["owed"] / 10
+        for i, (seat, count, reason) in enumerate(view["draws"][:DRAWS_SHOWN]):
+            one_hot(out, f[f"draw{i}_seat"], rel(seat))
+            out[f[f"draw{i}_count"].start] = count / 10
+            one_hot(out, f[f"draw{i}_reason"], _REASONS.index(reason))
+        out[f["turns"].start] = view["turns"] / view["turn_limit"]
+        out[f["over"].start] = 1.0 if view["over"] else 0.0
+        return out
+
+
+__all__ = ["CccEncoder", "layout"]

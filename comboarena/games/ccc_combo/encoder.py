@@ -61,10 +61,10 @@ def layout() -> Layout:
     lay.add("window_effect", len(_EFFECTS), "one-hot: the open COMBO burns or feeds its pile's owner")
     lay.add("burn_seat", PLAYERS, "one-hot: the seat burning cards, seat-relative")
     lay.add("burn_owed", 1, "cards still to burn / 10")
-    for i in range(DRAWS_SHOWN):
-        lay.add(f"draw{i}_seat", PLAYERS, f"one-hot: who is owed the draw number {i + 1} still owed, seat-relative")
-        lay.add(f"draw{i}_count", 1, f"cards of draw number {i + 1} / 10")
-        lay.add(f"draw{i}_reason", len(_REASONS), f"one-hot reason of draw number {i + 1}: turn, counter, feed")
+    for i, nth in enumerate(("first", "second")[:DRAWS_SHOWN]):
+        lay.add(f"draw{i}_seat", PLAYERS, f"one-hot: who the {nth} draw still owed this turn is for, seat-relative")
+        lay.add(f"draw{i}_count", 1, f"cards of the {nth} draw owed / 10")
+        lay.add(f"draw{i}_reason", len(_REASONS), f"one-hot reason of the {nth} draw owed: turn, counter, feed")
     lay.add("turns", 1, "turns completed / the turn limit")
     lay.add("over", 1, "1 once the game is over")
     return lay

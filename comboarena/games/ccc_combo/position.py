@@ -39,6 +39,7 @@ from .state import (
     partner,
 )
 from .view import PHASES, DrawReason, Phase
+from .words import cards
 
 if TYPE_CHECKING:
     from .game import CccCombo
@@ -96,13 +97,13 @@ def read_position(game: CccCombo, f: Fields, chance: Chance) -> CccState:
         target, waiting = _read_window(window, turn, hands, piles)
     elif window is not None:
         raise PositionError(
-            f"position.window is set, but phase is {PHASES[phase]!r}: a window is open only in phase 'window'"
+            f"position.window is set, but phase is '{PHASES[phase]}': a window is open only in phase 'window'"
         )
     if phase == BURNING:
         target, owed = _read_burn(burn, turn, hands, piles)
     elif burn is not None:
         raise PositionError(
-            f"position.burn is set, but phase is {PHASES[phase]!r}: a burn is owed only in phase 'burn'"
+            f"position.burn is set, but phase is '{PHASES[phase]}': a burn is owed only in phase 'burn'"
         )
     _check_draws(draws, phase, turn, bigs, bool(deck or discard))
     return build(
@@ -179,7 +180,7 @@ def _check_big_players(game: CccCombo, bigs: list[int | None], phase: int) -> No
         raise PositionError("position.phase is 'big players', but both Big Players are named: the deal has happened")
     if phase != CHOOSE_BIG and not named:
         raise PositionError(
-            f"position.phase is {PHASES[phase]!r}, but a Big Player is not named: the deal comes after both are"
+            f"position.phase is '{PHASES[phase]}', but a Big Player is not named: the deal comes after both are"
         )
 
 
@@ -189,7 +190,7 @@ def _check_before_the_deal(
     for s, hand in enumerate(hands):
         if hand:
             raise PositionError(
-                f"position.hands[{s}] holds {len(hand)} cards, but before the Big Players are named "
+                f"position.hands[{s}] holds {cards(len(hand))}, but before the Big Players are named "
                 "no cards are dealt (a hand holds 0)"
             )
     for s, pile in enumerate(piles):
@@ -220,7 +221,7 @@ def _check_dealt(
             )
         return
     if turn < 0:
-        raise PositionError(f"position.turn is null, but in phase {PHASES[phase]!r} it is someone's turn")
+        raise PositionError(f"position.turn is null, but in phase '{PHASES[phase]}' it is someone's turn")
     if turns >= game.turn_limit:
         raise PositionError(
             f"position.turns is {turns}: the game ends as a draw after {game.turn_limit} turns (option turn_limit)"
@@ -280,7 +281,7 @@ def _read_burn(value: Any, turn: int, hands: list[list[str]], piles: list[list[s
     stack = len(piles[seat]) - 1
     if owed > stack:
         raise PositionError(
-            f"position.burn.owed is {owed}, but seat {seat}'s pile stacks {stack} card(s) on its base: "
+            f"position.burn.owed is {owed}, but seat {seat}'s pile stacks {cards(stack)} on its base: "
             "a burn is one card per stacked card"
         )
     if owed >= len(hands[seat]):
@@ -297,7 +298,7 @@ def _check_draws(
     if phase in (CHOOSE_BIG, PLAY_CARD, WINDOW, OVER):
         if draws:
             raise PositionError(
-                f"position.draws lists draws, but in phase {PHASES[phase]!r} none are owed "
+                f"position.draws lists draws, but in phase '{PHASES[phase]}' none are owed "
                 "(draws are owed after the turn's card, once any window has closed)"
             )
         return

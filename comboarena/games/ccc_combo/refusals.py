@@ -33,7 +33,7 @@ def not_your_decision(view: Any, seat: int, kind: str) -> str:
     ``heal``, ``bp``."""
     phase = view["phase"]
     if phase == Phase.OVER:
-        return "the game is over"
+        return "no move is made after the end"
     if phase == Phase.BIG_PLAYERS:
         return "your team has named its Big Player" if seat < 2 else "the Big Players are named by seats 0 and 1"
     turn = view["turn"]

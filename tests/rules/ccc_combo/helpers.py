@@ -74,15 +74,16 @@ def of(events: list[Any], kind: str) -> list[Any]:
     return [e for e in events if e.kind == kind]
 
 
-def set_hand(state: Any, seat: int, cards: list[str]) -> None:
-    """Give ``seat`` exactly ``cards`` (taken from wherever they lie but piles); its
-    old cards go to the bottom of the deck. Keeps every card in one place."""
+def with_hand(state: Any, seat: int, cards: list[str]) -> Any:
+    """``state`` rebuilt from its position with ``seat`` holding exactly ``cards`` (taken
+    from wherever they lie but piles); its old cards go to the bottom of the deck.
+    Every card stays in one place (``from_position`` checks it)."""
+    pos = state.position()
     wanted = set(cards)
-    for hand in state._hands:
-        hand[:] = [c for c in hand if c not in wanted]
-    state._draw[:] = [c for c in state._draw if c not in wanted]
-    state._discard[:] = [c for c in state._discard if c not in wanted]
-    old = [c for c in state._hands[seat] if c not in wanted]
-    state._draw[:0] = old
-    state._hands[seat][:] = sorted(cards, key=ca.core.cards.ORDER.__getitem__)
-    state.game.check_invariants(state)
+    hands = pos["hands"]
+    old = [c for c in hands[seat] if c not in wanted]
+    pos["hands"] = [[c for c in hand if c not in wanted] for hand in hands]
+    pos["hands"][seat] = list(cards)
+    pos["discard"] = [c for c in pos["discard"] if c not in wanted]
+    pos["deck"] = [c for c in pos["deck"] if c not in wanted] + old  # the deck lists its top first
+    return state.game.from_position(pos)

@@ -4,7 +4,7 @@ import random
 
 import comboarena as ca
 
-from .helpers import act, new, passes, set_hand
+from .helpers import act, new, passes, with_hand
 
 BASES = ["KD", "5H", "9D", "3H"]  # seat 0 starts (king); BPs are seats 0 and 1
 
@@ -31,7 +31,7 @@ def test_heuristic_counters_a_feed_between_opponents():
 
 def test_heuristic_wins_outright_when_a_combo_burns_an_opponents_last_cards():
     state = new(BASES, [["7H", "4H", "4C"], [], [], []])
-    set_hand(state, 3, ["2C", "9C"])
+    state = with_hand(state, 3, ["2C", "9C"])
     act(state, (0, "4H>3"))  # seat 3's pile: 3H 4H
     passes(state)
     act(state, (3, "burn 9C"), (0, "draw"))
@@ -46,7 +46,7 @@ def test_heuristic_heals_a_partner_with_fewer_cards_and_draws_otherwise():
     state = new(BASES, [["7C"], [], [], []])
     act(state, (0, "discard 7C"))  # seat 0 holds 7 cards, its partner 6
     assert _choose(state, 0) == "heal"
-    set_hand(state, 2, state.view(2)["hand"] + state._draw[:3])  # the partner now holds 9
+    state = with_hand(state, 2, state.view(2)["hand"] + state.position()["deck"][-3:])  # the partner now holds 9
     assert _choose(state, 0) == "draw"
 
 

@@ -5,7 +5,7 @@ import random
 import comboarena as ca
 from comboarena.core.rng import generator
 
-from .helpers import act, new, of, passes, set_hand
+from .helpers import act, new, of, passes, with_hand
 
 BASES = ["KD", "5H", "9D", "3H"]
 
@@ -43,13 +43,13 @@ def test_when_the_deck_runs_out_the_discard_pile_is_shuffled_into_a_new_deck_by_
         if det.view(None)["phase"] == "heal":
             det.apply(seat, "draw")
         assert det.view(None)["reshuffles"] == 1
-        orders.append(tuple(det._draw))
-    assert tuple(state._draw) not in orders and len(set(orders)) == 10
+        orders.append(tuple(det.position()["deck"]))
+    assert tuple(state.position()["deck"]) not in orders and len(set(orders)) == 10
 
 
 def test_with_the_deck_and_the_discard_pile_both_empty_a_draw_is_lost():
     state = new(BASES, [["4D"], [], [], []])
-    set_hand(state, 2, state.view(2)["hand"] + state._draw)  # every card left goes to seat 2
+    state = with_hand(state, 2, state.view(2)["hand"] + state.position()["deck"])  # every card left goes to seat 2
     assert state.view(None)["deck"] == 0 and state.view(None)["discard"] == []
     act(state, (0, "4D>2"))  # a FEED of 1 for seat 2
     events = passes(state)

@@ -5,14 +5,14 @@ import pytest
 
 import comboarena as ca
 
-from .helpers import act, new, of, passes, set_hand
+from .helpers import act, new, of, passes, with_hand
 
 BASES = ["KD", "5H", "9D", "3H"]  # seat 0 starts (king); BPs are seats 0 and 1
 
 
 def test_a_player_with_no_cards_at_the_end_of_the_turn_loses_with_their_team():
     state = new(BASES, [["7H"], [], [], []])
-    set_hand(state, 1, ["2C"])
+    state = with_hand(state, 1, ["2C"])
     act(state, (0, "7H>1"))
     passes(state)  # seat 1 burns its only card
     assert state.view(None)["hand_sizes"][1] == 0 and not state.is_over  # the turn is still taking place
@@ -27,7 +27,7 @@ def test_a_player_with_no_cards_at_the_end_of_the_turn_loses_with_their_team():
 
 def test_a_player_who_plays_their_last_card_draws_and_stays_in():
     state = new(BASES, [["7C"], [], [], []])
-    set_hand(state, 0, ["7C"])
+    state = with_hand(state, 0, ["7C"])
     act(state, (0, "discard 7C"))
     assert state.view(None)["hand_sizes"][0] == 0 and not state.is_over
     act(state, (0, "draw"))
@@ -36,7 +36,7 @@ def test_a_player_who_plays_their_last_card_draws_and_stays_in():
 
 def test_a_counter_with_the_last_card_is_replaced_after_the_turn_players_draw():
     state = new(BASES, [["7H"], [], [], ["7D"]])
-    set_hand(state, 3, ["7D"])
+    state = with_hand(state, 3, ["7D"])
     act(state, (0, "7H>1"), (3, "7D>1"))
     assert state.view(None)["hand_sizes"][3] == 0
     act(state, (0, "draw"))
@@ -45,7 +45,7 @@ def test_a_counter_with_the_last_card_is_replaced_after_the_turn_players_draw():
 
 def test_a_big_player_who_heals_away_their_own_last_draw_loses():
     state = new(BASES, [["7C"], [], [], []])
-    set_hand(state, 0, ["7C"])
+    state = with_hand(state, 0, ["7C"])
     act(state, (0, "discard 7C"), (0, "heal"))
     r = state.result()
     assert r.winners == (1, 3) and r.returns == (-1, 1, -1, 1)
@@ -53,8 +53,8 @@ def test_a_big_player_who_heals_away_their_own_last_draw_loses():
 
 def test_both_teams_out_of_cards_at_the_end_of_a_turn_is_a_draw():
     state = new(BASES, [["7H"], [], [], []])
-    set_hand(state, 0, ["7H"])
-    set_hand(state, 1, ["2C"])
+    state = with_hand(state, 0, ["7H"])
+    state = with_hand(state, 1, ["2C"])
     act(state, (0, "7H>1"))
     passes(state)  # seat 1 burns its last card
     act(state, (0, "heal"))  # and seat 0 lets its partner draw: it ends the turn empty-handed too

@@ -4,7 +4,7 @@ import pytest
 
 import comboarena as ca
 
-from .helpers import act, new, of, passes, set_hand
+from .helpers import act, new, of, passes, with_hand
 
 BASES = ["KD", "5H", "9D", "3H"]  # seat 0 starts (king); BPs are seats 0 and 1
 
@@ -41,7 +41,7 @@ def test_a_combo_on_an_opponent_burns_as_many_cards_as_the_stack_holds_and_the_s
 
 def test_the_owner_chooses_which_cards_to_burn_but_burns_everything_when_that_is_all_there_is():
     state = new(BASES, [["7H"], [], [], []])
-    set_hand(state, 1, ["2C"])
+    state = with_hand(state, 1, ["2C"])
     act(state, (0, "7H>1"))
     events = passes(state)
     assert of(events, "burn")[0].data == {"cards": ["2C"], "owed": 0}  # no decision: nothing to choose

@@ -18,12 +18,13 @@ def test_a_view_holds_its_own_hand_and_the_public_table_but_never_another_hand()
         "hand", "hand_sizes", "piles", "discard", "deck", "window", "burn", "draws",
         "big_players", "turn", "phase", "to_act", "turns", "turn_limit", "reshuffles",
     }
-    assert v["hand"] == state._hands[2] and v["hand_sizes"] == [7, 8, 6, 6]
+    assert v["hand"] == state.position()["hands"][2] and v["hand_sizes"] == [7, 8, 6, 6]
     assert v["piles"] == [["KD"], ["5H", "7H"], ["9D"], ["3H"]] and v["deck"] == 20
     assert v["big_players"] == [0, 1] and v["turn"] == 0 and v["phase"] == "window"
     assert v["window"]["waiting"] == [1, 2, 3] and v["to_act"] == [1, 2, 3]
     text = json.dumps(v)
-    hidden = [c for s in (0, 1, 3) for c in state._hands[s]] + state._draw
+    position = state.position()
+    hidden = [c for s in (0, 1, 3) for c in position["hands"][s]] + position["deck"]
     assert not [c for c in hidden if f'"{c}"' in text]
     assert json.loads(text) == v
 
@@ -65,8 +66,8 @@ def test_determinize_keeps_the_view_and_deals_the_hidden_cards_afresh():
         assert s.view(3) == view and s.seed != state.seed
         game.check_invariants(s)
     # Hidden hands and the deck order are not copied from the real state.
-    assert sum(s._hands[1] == state._hands[1] for s in samples) == 0
-    assert len({tuple(s._draw) for s in samples}) == 30
+    assert sum(s.position()["hands"][1] == state.position()["hands"][1] for s in samples) == 0
+    assert len({tuple(s.position()["deck"]) for s in samples}) == 30
     # A sampled state plays on: the window is still open for seats 1 and 3.
     s = samples[0]
     passes(s)
@@ -77,7 +78,7 @@ def test_determinize_before_the_deal_samples_the_whole_deck():
     game = ca.make("ccc-combo")
     state = game.new_state(seed=2)
     det = game.determinize(state.view(0), 0, random.Random(1))
-    assert det.view(0) == state.view(0) and det._draw != state._draw
+    assert det.view(0) == state.view(0) and det.position()["deck"] != state.position()["deck"]
     det.apply(0, "bp 2")
     det.apply(1, "bp 1")
     assert det.view(None)["hand_sizes"] == [6, 8, 8, 6]

@@ -1,8 +1,10 @@
 """c-c-c-COMBO: a 4-player team card game of COMBOs, COUNTERs, BURNs and FEEDs."""
 
 from .actions import DRAW, HEAL, PASS, Burn, ChooseBig, Discard, Draw, Heal, Pass, Play
+from .encoder import CccEncoder
 from .game import CccCombo
 from .state import CccState
+from .view import CccView, DrawReason, Effect, EventKind, Phase
 
 __all__ = [
     "DRAW",
@@ -10,11 +12,17 @@ __all__ = [
     "PASS",
     "Burn",
     "CccCombo",
+    "CccEncoder",
     "CccState",
+    "CccView",
     "ChooseBig",
     "Discard",
     "Draw",
+    "DrawReason",
+    "Effect",
+    "EventKind",
     "Heal",
     "Pass",
+    "Phase",
     "Play",
 ]

@@ -176,7 +176,9 @@ class CccState(State):
         if phase == WINDOW:
             target = self._target
             counters = COUNTER_ON[self._piles[target][-1]]
-            return [PASS, *(PLAY[c][target] for c in hand if c in counters)]
+            out = [PASS]
+            out += [PLAY[c][target] for c in hand if c in counters]
+            return out
         if phase == BURNING:
             return [BURN[c] for c in hand]
         if phase == HEALING:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from comboarena.core import Action, Encoder, Layout, one_hot
+from comboarena.core import Action, Encoder, Layout
 from comboarena.core.cards import DECK, RANKS, SUITS
 
 from .actions import BURN, CHOOSE, DISCARD, DRAW, HEAL, PASS, PLAY
@@ -35,6 +35,9 @@ _SUIT = {s: i for i, s in enumerate(SUITS)}
 _RANK = {r: i for i, r in enumerate(RANKS)}
 _EFFECTS = tuple(Effect)
 _REASONS = (DrawReason.TURN, DrawReason.COUNTER, DrawReason.FEED)
+_PHASE = {p: i for i, p in enumerate(PHASES)}
+_TOP_SUIT = tuple(f"top{k}_suit" for k in range(PLAYERS))
+_TOP_RANK = tuple(f"top{k}_rank" for k in range(PLAYERS))
 #: Draws owed at once (at most two: turn + counter, or feed + turn).
 DRAWS_SHOWN = 2
 
@@ -81,58 +84,56 @@ class CccEncoder(Encoder):
         if game.big_players is None:
             actions += CHOOSE
         super().__init__(actions, layout())
-        self.f = {f.name: f for f in self.layout.features}
+        #: Where each feature starts.
+        self.at = {f.name: f.start for f in self.layout.features}
 
     def observe(self, view: dict[str, Any]) -> list[float]:
         out = self.blank()
-        f = self.f
+        at = self.at
         me = view["seat"] if view["seat"] is not None else 0
-
-        def rel(seat: int) -> int:
-            return (seat - me) % PLAYERS
-
-        start = f["hand"].start
+        start = at["hand"]
         for card in view.get("hand", ()):
             out[start + _CARD[card]] = 1.0
-        piles = f["piles"].start
+        on_piles, stack = at["piles"], at["stack"]
         for seat, pile in enumerate(view["piles"]):
-            k = rel(seat)
-            for card in pile:
-                out[piles + _CARD[card]] = 1.0
             if pile:
+                k = (seat - me) % PLAYERS
+                for card in pile:
+                    out[on_piles + _CARD[card]] = 1.0
                 top = pile[-1]
-                one_hot(out, f[f"top{k}_suit"], _SUIT[top[1]])
-                one_hot(out, f[f"top{k}_rank"], _RANK[top[0]])
-                out[f["stack"].start + k] = (len(pile) - 1) / 10
-        start = f["discard"].start
+                out[at[_TOP_SUIT[k]] + _SUIT[top[1]]] = 1.0
+                out[at[_TOP_RANK[k]] + _RANK[top[0]]] = 1.0
+                out[stack + k] = (len(pile) - 1) / 10
+        start = at["discard"]
         for card in view["discard"]:
             out[start + _CARD[card]] = 1.0
+        start = at["hand_sizes"]
         for seat, size in enumerate(view["hand_sizes"]):
-            out[f["hand_sizes"].start + rel(seat)] = size / 20
-        out[f["deck"].start] = view["deck"] / 52
-        out[f["reshuffles"].start] = view["reshuffles"] / 10
+            out[start + (seat - me) % PLAYERS] = size / 20
+        out[at["deck"]] = view["deck"] / 52
+        out[at["reshuffles"]] = view["reshuffles"] / 10
         for big in view["big_players"]:
             if big is not None:
-                one_hot(out, f["big_players"], rel(big))
-        one_hot(out, f["phase"], PHASES.index(view["phase"]))
+                out[at["big_players"] + (big - me) % PLAYERS] = 1.0
+        out[at["phase"] + _PHASE[view["phase"]]] = 1.0
         if view["turn"] is not None:
-            one_hot(out, f["turn"], rel(view["turn"]))
+            out[at["turn"] + (view["turn"] - me) % PLAYERS] = 1.0
         for seat in view["to_act"]:
-            one_hot(out, f["to_act"], rel(seat))
+            out[at["to_act"] + (seat - me) % PLAYERS] = 1.0
         window = view["window"]
         if window is not None:
-            one_hot(out, f["window_pile"], rel(window["pile"]))
-            one_hot(out, f["window_effect"], _EFFECTS.index(window["effect"]))
+            out[at["window_pile"] + (window["pile"] - me) % PLAYERS] = 1.0
+            out[at["window_effect"] + _EFFECTS.index(window["effect"])] = 1.0
         burn = view["burn"]
         if burn is not None:
-            one_hot(out, f["burn_seat"], rel(burn["seat"]))
-            out[f["burn_owed"].start] = burn["owed"] / 10
+            out[at["burn_seat"] + (burn["seat"] - me) % PLAYERS] = 1.0
+            out[at["burn_owed"]] = burn["owed"] / 10
         for i, (seat, count, reason) in enumerate(view["draws"][:DRAWS_SHOWN]):
-            one_hot(out, f[f"draw{i}_seat"], rel(seat))
-            out[f[f"draw{i}_count"].start] = count / 10
-            one_hot(out, f[f"draw{i}_reason"], _REASONS.index(reason))
-        out[f["turns"].start] = view["turns"] / view["turn_limit"]
-        out[f["over"].start] = 1.0 if view["over"] else 0.0
+            out[at[f"draw{i}_seat"] + (seat - me) % PLAYERS] = 1.0
+            out[at[f"draw{i}_count"]] = count / 10
+            out[at[f"draw{i}_reason"] + _REASONS.index(reason)] = 1.0
+        out[at["turns"]] = view["turns"] / view["turn_limit"]
+        out[at["over"]] = 1.0 if view["over"] else 0.0
         return out
 
 

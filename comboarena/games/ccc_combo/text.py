@@ -167,11 +167,8 @@ class CccText(TextUI):
         if kind == EventKind.RESHUFFLE:
             return f"The deck ran out: the discard pile ({cards(d['cards'])}) is shuffled into a new deck."
         if kind == EventKind.BIG_PLAYER:
-            team = (
-                "your"
-                if event.seat is not None and viewer is not None and event.seat % 2 == viewer % 2
-                else (f"{who}'s")
-            )
+            ours = event.seat is not None and viewer is not None and event.seat % 2 == viewer % 2
+            team = "your" if ours else f"{who}'s"
             return f"Big Player of {team} team: {_name(d['big'], viewer, names)}."
         if kind == EventKind.DEAL:
             bases = ", ".join(f"{_name(s, viewer, names)} {b}" for s, b in enumerate(d["bases"]))

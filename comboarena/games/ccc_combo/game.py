@@ -15,7 +15,7 @@ from .cards import KEY
 from .encoder import CccEncoder
 from .position import read_position
 from .state import PLAYERS, CccState, build, new_state
-from .view import PHASES, DrawReason, Phase
+from .view import PHASES, Phase
 
 SUMMARY = (
     "4 players, partners across (seats 0+2 against 1+3), each team with a Big Player (BP) "
@@ -40,7 +40,6 @@ Before the deal:  bp 2   (seat 0 names team 0+2's Big Player, seat 1 team 1+3's)
 
 
 FULL = Counter(DECK)
-_REASON = {str(r): r for r in DrawReason}
 
 
 def _check_big_players(value: tuple[Any, ...]) -> str | None:
@@ -155,7 +154,7 @@ class CccCombo(Game):
             waiting=tuple(window["waiting"]) if window else (),
             target=window["pile"] if window else burn["seat"] if burn else -1,
             owed=burn["owed"] if burn else 0,
-            draws=tuple((s, n, _REASON[r]) for s, n, r in view["draws"]),
+            draws=tuple((s, n, r) for s, n, r in view["draws"]),
         )
 
     def _from_position(self, fields: Fields, chance: Chance) -> CccState:

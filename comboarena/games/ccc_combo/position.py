@@ -148,7 +148,7 @@ def _big_player(value: Any, where: str) -> int | None:
     return None if value is None else _seat(value, where)
 
 
-def _draw(value: Any, where: str) -> tuple[int, int, DrawReason]:
+def _draw(value: Any, where: str) -> tuple[int, int, str]:
     if not isinstance(value, list) or len(value) != 3:
         raise PositionError(f"{where} must be [seat, cards, reason], e.g. [0, 1, 'turn']")
     seat = _seat(value[0], f"{where}[0]")
@@ -159,7 +159,7 @@ def _draw(value: Any, where: str) -> tuple[int, int, DrawReason]:
         raise PositionError(
             f"{where}[2] must be one of {', '.join(map(repr, map(str, _OWED_REASONS)))}, got {reason!r}"
         )
-    return seat, count, DrawReason(reason)
+    return seat, count, str(reason)
 
 
 # -- what may go with what -----------------------------------------------------------
@@ -293,7 +293,7 @@ def _read_burn(value: Any, turn: int, hands: list[list[str]], piles: list[list[s
 
 
 def _check_draws(
-    draws: list[tuple[int, int, DrawReason]], phase: int, turn: int, bigs: list[int | None], can_draw: bool
+    draws: list[tuple[int, int, str]], phase: int, turn: int, bigs: list[int | None], can_draw: bool
 ) -> None:
     if phase in (CHOOSE_BIG, PLAY_CARD, WINDOW, OVER):
         if draws:

@@ -34,7 +34,9 @@ CLOSED = Window((), ())
 #: ``seat`` alone owes a decision.
 ONE = tuple(Window.one(s) for s in range(PLAYERS))
 #: What a COMBO by ``seat`` on ``pile`` does to the pile's owner: ``EFFECT[seat][pile]``.
-EFFECT = tuple(tuple(Effect.FEED if (p - s) % 2 == 0 else Effect.BURN for p in range(PLAYERS)) for s in range(PLAYERS))
+EFFECT = tuple(
+    tuple((Effect.FEED if (p - s) % 2 == 0 else Effect.BURN).value for p in range(PLAYERS)) for s in range(PLAYERS)
+)
 
 
 def partner(seat: int) -> int:

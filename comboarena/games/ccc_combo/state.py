@@ -55,7 +55,7 @@ from .seats import (
     partner,
     queue_at,
 )
-from .view import PHASES, CccView, DrawReason, EventKind, Phase
+from .view import PHASE_VALUES, PHASES, CccView, DrawReason, EventKind, Phase
 from .words import a_value
 
 if TYPE_CHECKING:
@@ -72,7 +72,9 @@ OUT_OF_CARDS = "a player ran out of cards"
 BOTH_OUT = "both teams ran out of cards"
 TURN_LIMIT = "turn limit"
 
-_TURN_DRAW = {s: (s, 1, DrawReason.TURN) for s in range(PLAYERS)}
+#: Draw reasons as the plain strings views, positions and events hold.
+TURN, COUNTER, FEED, HEALED = (r.value for r in DrawReason)
+_TURN_DRAW = {s: (s, 1, TURN) for s in range(PLAYERS)}
 #: Each action's word, for the refusals.
 _WORD = {Play: "play", Discard: "discard", Pass: "pass", Burn: "burn", Draw: "draw", Heal: "heal", ChooseBig: "bp"}
 
@@ -117,7 +119,7 @@ class CccState(State):
     #: Cards still to burn.
     _owed: int
     #: Draws still owed this turn, in order: (seat, cards, reason).
-    _draws: tuple[tuple[int, int, DrawReason], ...]
+    _draws: tuple[tuple[int, int, str], ...]
     #: (losing team or -1 for a draw, reason) once over.
     _outcome: tuple[int, str] | None
 
@@ -230,7 +232,7 @@ class CccState(State):
             "game": "ccc-combo",
             "seat": seat,
             "players": PLAYERS,
-            "phase": PHASES[phase],
+            "phase": PHASE_VALUES[phase],
             "turn": turn,
             "turns": self._turns,
             "turn_limit": self.game.turn_limit,
@@ -324,7 +326,7 @@ class CccState(State):
         """The game's fields of :meth:`position`; ``position.py`` reads them back."""
         phase = self._phase
         return {
-            "phase": PHASES[phase],
+            "phase": PHASE_VALUES[phase],
             "big_players": [b if b >= 0 else None for b in self._bp],
             "turn": self.turn,
             "turns": self._turns,
@@ -492,7 +494,7 @@ class CccState(State):
         self._target = -1
         self._window = self._window.close()
         turn = self._queue.current  # type: ignore[union-attr]
-        self._draws = (_TURN_DRAW[turn], (seat, 1, DrawReason.COUNTER))
+        self._draws = (_TURN_DRAW[turn], (seat, 1, COUNTER))
         self._advance(events)
         return events
 
@@ -507,7 +509,7 @@ class CccState(State):
             self._draws = (_TURN_DRAW[seat],)
         else:
             self._target = -1
-            self._draws = ((p, count, DrawReason.FEED), _TURN_DRAW[seat])
+            self._draws = ((p, count, FEED), _TURN_DRAW[seat])
         self._advance(events)
 
     # -- burning, drawing, healing ------------------------------------------------
@@ -533,7 +535,7 @@ class CccState(State):
         if action.__class__ is Heal:
             mate = partner(seat)
             events.append(Event(EventKind.HEAL, seat, {"to": mate, "count": count, "reason": reason}))
-            self._draw_cards(mate, count, DrawReason.HEAL, events)
+            self._draw_cards(mate, count, HEALED, events)
         else:
             self._draw_cards(seat, count, reason, events)
         self._advance(events)
@@ -569,7 +571,7 @@ class CccState(State):
         self._draws = ()
         self._end_turn(events)
 
-    def _draw_cards(self, seat: int, count: int, reason: DrawReason, events: list[Event]) -> None:
+    def _draw_cards(self, seat: int, count: int, reason: str, events: list[Event]) -> None:
         """Draw ``count`` cards; an empty deck is the discard pile shuffled ("Shuffle up
         the discard pile, silly!"). With both empty the draw is lost."""
         hand = self._hands[seat]
@@ -673,7 +675,7 @@ def build(
     waiting: tuple[int, ...] = (),
     target: int = -1,
     owed: int = 0,
-    draws: tuple[tuple[int, int, DrawReason], ...] = (),
+    draws: tuple[tuple[int, int, str], ...] = (),
     deck: list[str] | None = None,
 ) -> CccState:
     """A state from its parts (a new game, a position, a determinization).

@@ -4,8 +4,9 @@ The state writes them; the text UI, the heuristic, the encoder and the
 position reader read them; ``docs/games/ccc-combo.md`` documents each (the
 browser client ``comboarena/server/static/games/ccc-combo.js`` reads the same
 JSON names). A :class:`CccView` is a plain JSON dict; the ``TypedDict`` lets
-mypy check every key that is read. The enums are ``StrEnum``: each member *is*
-its JSON string (``Phase.PLAY == "play"``), so views stay plain JSON.
+mypy check every key that is read. The enums are ``StrEnum``: a member equals
+its JSON string (``Phase.PLAY == "play"``), so code compares views with the
+members while views, positions and event data hold the plain values.
 """
 
 from __future__ import annotations
@@ -33,6 +34,12 @@ class Phase(StrEnum):
 
 #: The phases in their internal order (``CccState._phase`` indexes this).
 PHASES: tuple[Phase, ...] = tuple(Phase)
+#: The same as plain strings: what views and positions hold (JSON as it prints).
+PHASE_VALUES: tuple[str, ...] = tuple(p.value for p in PHASES)
+
+
+# Views, positions and event data hold the plain string values (``Phase.PLAY.value``),
+# so that they print and serialize as plain JSON; compare them with the members.
 
 
 class Effect(StrEnum):
@@ -99,7 +106,8 @@ class WindowView(TypedDict):
     card: str
     #: The seat that played the COMBO (the turn player).
     by: int
-    effect: Effect
+    #: An :class:`Effect` value.
+    effect: str
     #: Cards the owner burns or is fed if nobody counters (the stack).
     count: int
     #: Seats that have not answered yet, clockwise from the turn player.
@@ -120,7 +128,8 @@ class CccView(TypedDict, total=False):
     game: str
     seat: int | None
     players: int
-    phase: Phase
+    #: A :class:`Phase` value.
+    phase: str
     #: The seat whose turn it is; None before the deal and once over.
     turn: int | None
     #: Turns completed.
@@ -144,9 +153,9 @@ class CccView(TypedDict, total=False):
     reshuffles: int
     window: WindowView | None
     burn: BurnView | None
-    #: Draws still owed this turn, in order: ``[seat, cards, reason]``.
+    #: Draws still owed this turn, in order: ``[seat, cards, reason]`` (a :class:`DrawReason` value).
     draws: list[list[int | str]]
     over: bool
 
 
-__all__ = ["PHASES", "BurnView", "CccView", "DrawReason", "Effect", "EventKind", "Phase", "WindowView"]
+__all__ = ["PHASES", "PHASE_VALUES", "BurnView", "CccView", "DrawReason", "Effect", "EventKind", "Phase", "WindowView"]

@@ -75,6 +75,17 @@ TURN_LIMIT = "turn limit"
 #: Draw reasons as the plain strings views, positions and events hold.
 TURN, COUNTER, FEED, HEALED = (r.value for r in DrawReason)
 _TURN_DRAW = {s: (s, 1, TURN) for s in range(PLAYERS)}
+# The kinds of the events of every turn, as globals: cheaper to read than an enum's
+# attribute, and read at every step of self-play.
+_BURN_EVENT = EventKind.BURN
+_COMBO_EVENT = EventKind.COMBO
+_COUNTER_EVENT = EventKind.COUNTER
+_DISCARD_EVENT = EventKind.DISCARD
+_DRAW_EVENT = EventKind.DRAW
+_HEAL_EVENT = EventKind.HEAL
+_PASS_EVENT = EventKind.PASS
+_STANDS_EVENT = EventKind.STANDS
+_TURN_EVENT = EventKind.TURN
 #: Each action's word, for the refusals.
 _WORD = {Play: "play", Discard: "discard", Pass: "pass", Burn: "burn", Draw: "draw", Heal: "heal", ChooseBig: "bp"}
 
@@ -407,7 +418,7 @@ class CccState(State):
             )
         hand.remove(card)
         self._log.append((seat, action))
-        events = [Event(EventKind.COUNTER, seat, {"card": card, "pile": p, "cleared": pile[:], "out_of_turn": False})]
+        events = [Event(_COUNTER_EVENT, seat, {"card": card, "pile": p, "cleared": pile[:], "out_of_turn": False})]
         self._clear(p, card)
         self._draws = (_TURN_DRAW[seat],)
         self._advance(events)
@@ -420,7 +431,7 @@ class CccState(State):
         self._log.append((seat, action))
         pile.append(card)
         events = [
-            Event(EventKind.COMBO, seat, {"card": card, "pile": p, "stack": len(pile) - 1, "effect": EFFECT[seat][p]})
+            Event(_COMBO_EVENT, seat, {"card": card, "pile": p, "stack": len(pile) - 1, "effect": EFFECT[seat][p]})
         ]
         hands = self._hands
         self._target = p
@@ -445,7 +456,7 @@ class CccState(State):
         hand.remove(card)
         self._log.append((seat, action))
         self._discard.append(card)
-        events = [Event(EventKind.DISCARD, seat, {"card": card})]
+        events = [Event(_DISCARD_EVENT, seat, {"card": card})]
         self._draws = (_TURN_DRAW[seat],)
         self._advance(events)
         return events
@@ -461,7 +472,7 @@ class CccState(State):
         self._log.append((seat, PASS))
         window = self._window
         self._window = window = ANSWERED.get((window, seat)) or answered(window, seat)
-        events = [Event(EventKind.PASS, seat, {})]
+        events = [Event(_PASS_EVENT, seat, {})]
         if window.is_closed:
             self._let_combo_stand(events)
         return events
@@ -488,7 +499,7 @@ class CccState(State):
         hand.remove(card)
         self._log.append((seat, action))
         events = [
-            Event(EventKind.COUNTER, seat, {"card": card, "pile": p, "cleared": self._piles[p][:], "out_of_turn": True})
+            Event(_COUNTER_EVENT, seat, {"card": card, "pile": p, "cleared": self._piles[p][:], "out_of_turn": True})
         ]
         self._clear(p, card)
         self._target = -1
@@ -503,7 +514,7 @@ class CccState(State):
         as many cards as the stack holds; the stack stays."""
         p, seat = self._target, self._queue.current  # type: ignore[union-attr]
         count = len(self._piles[p]) - 1
-        events.append(Event(EventKind.STANDS, None, {"pile": p, "count": count}))
+        events.append(Event(_STANDS_EVENT, None, {"pile": p, "count": count}))
         if (p - seat) % 2:
             self._owed = count
             self._draws = (_TURN_DRAW[seat],)
@@ -523,7 +534,7 @@ class CccState(State):
         self._log.append((seat, action))
         self._discard.append(card)
         self._owed -= 1
-        events = [Event(EventKind.BURN, seat, {"cards": [card], "owed": self._owed})]
+        events = [Event(_BURN_EVENT, seat, {"cards": [card], "owed": self._owed})]
         self._advance(events)
         return events
 
@@ -534,7 +545,7 @@ class CccState(State):
         events: list[Event] = []
         if action.__class__ is Heal:
             mate = partner(seat)
-            events.append(Event(EventKind.HEAL, seat, {"to": mate, "count": count, "reason": reason}))
+            events.append(Event(_HEAL_EVENT, seat, {"to": mate, "count": count, "reason": reason}))
             self._draw_cards(mate, count, HEALED, events)
         else:
             self._draw_cards(seat, count, reason, events)
@@ -553,7 +564,7 @@ class CccState(State):
                 return
             # No choice left: every card burns.
             self._discard += hand
-            events.append(Event(EventKind.BURN, o, {"cards": hand[:], "owed": 0}))
+            events.append(Event(_BURN_EVENT, o, {"cards": hand[:], "owed": 0}))
             self._hands[o] = []
             self._owed = 0
         self._target = -1
@@ -576,6 +587,11 @@ class CccState(State):
         the discard pile, silly!"). With both empty the draw is lost."""
         hand = self._hands[seat]
         draw = self._draw
+        if count == 1 and draw:  # the usual draw: one card from a deck that has one
+            card = draw.pop()
+            insort(hand, card, key=KEY)
+            events.append(Event(_DRAW_EVENT, seat, {"count": 1, "reason": reason}, ((seat,), {"cards": [card]})))
+            return
         got: list[str] = []
         for _ in range(count):
             if not draw:
@@ -588,7 +604,7 @@ class CccState(State):
         data: dict[str, Any] = {"count": len(got), "reason": reason}
         if len(got) < count:
             data["missed"] = count - len(got)
-        events.append(Event(EventKind.DRAW, seat, data, ((seat,), {"cards": got})))
+        events.append(Event(_DRAW_EVENT, seat, data, ((seat,), {"cards": got})))
 
     def _reshuffle(self, events: list[Event]) -> list[str]:
         """The discard pile becomes the deck, shuffled by the state's chance (the
@@ -620,7 +636,7 @@ class CccState(State):
     def _start_turn(self, seat: int, events: list[Event]) -> None:
         self._phase = PLAY_CARD
         self._window = ONE[seat]
-        events.append(Event(EventKind.TURN, seat, {"turn": self._turns + 1}))
+        events.append(Event(_TURN_EVENT, seat, {"turn": self._turns + 1}))
 
     def _finish(self, outcome: tuple[int, str], events: list[Event]) -> None:
         self._phase = OVER

@@ -239,6 +239,7 @@ class CccState(State):
         phase = self._phase
         turn = self.turn
         waiting = list(self._window.waiting)
+        b0, b1 = self._bp
         v: CccView = {
             "game": "ccc-combo",
             "seat": seat,
@@ -249,15 +250,18 @@ class CccState(State):
             "turn_limit": self.game.turn_limit,
             "to_act": waiting,
             "teams": [[0, 2], [1, 3]],
-            "big_players": [b if b >= 0 else None for b in self._bp],
+            "big_players": [b0 if b0 >= 0 else None, b1 if b1 >= 0 else None],
         }
         if seat is not None:
-            check_seat(self.game, seat)
-            v["hand"] = list(self._hands[seat])
+            if seat.__class__ is not int or not 0 <= seat < PLAYERS:
+                check_seat(self.game, seat)  # raises, saying which seats there are
+            v["hand"] = self._hands[seat][:]
         target = self._target
-        v["hand_sizes"] = [len(h) for h in self._hands]
-        v["piles"] = [list(p) for p in self._piles]
-        v["discard"] = list(self._discard)
+        h0, h1, h2, h3 = self._hands
+        v["hand_sizes"] = [len(h0), len(h1), len(h2), len(h3)]
+        p0, p1, p2, p3 = self._piles
+        v["piles"] = [p0[:], p1[:], p2[:], p3[:]]
+        v["discard"] = self._discard[:]
         v["deck"] = len(self._draw)
         v["reshuffles"] = self._chance.draws - 1
         if phase == WINDOW and turn is not None:

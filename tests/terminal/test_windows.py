@@ -101,7 +101,8 @@ def test_without_a_clock_the_people_answer_before_the_agents():
     # Piped input: no countdown and no delays; an agent never pre-empts a person.
     person = Person(Time(), [], lines=["snap"])
     out = io.StringIO()
-    session = Session(Snap(rounds=1), [Script("flip"), None, Script("snap")], console=Console(file=out), ask=person.line)
+    agents = [Script("flip"), None, Script("snap")]
+    session = Session(Snap(rounds=1), agents, console=Console(file=out), ask=person.line)
     session.run()
     assert [(s, str(a)) for s, a in session.state.history] == [(0, "flip"), (1, "snap")]
 

@@ -45,7 +45,7 @@ from comboarena.core import Action, Event, Game, Record, State, Timer, events_fo
 
 from .grammar import YOU
 from .keyboard import Keyboard, WindowClosed
-from .prompt import Ask, AskTimed, Quit, TimeUp, read_action
+from .prompt import QUIT_WORDS, Ask, AskTimed, Quit, TimeUp, read_action
 from .reaction import ReactionDelay
 
 #: How many of the latest public lines the pass-the-keyboard screen shows again.
@@ -130,6 +130,7 @@ class Session:
         #: Whether a person left before the end.
         self.quit = False
         self._shown: int | None = None  # hot seat: the person whose hand is on the screen
+        self._asking: int | None = None  # the person asked last
         self._recent: deque[str] = deque(maxlen=RECENT)
 
     # -- the game ---------------------------------------------------------------
@@ -145,8 +146,9 @@ class Session:
             while not self.state.is_over:
                 self._step()
         except (Quit, KeyboardInterrupt):
+            who = self.names[self._asking] if self.hot_seat and self._asking is not None else "You"
             c.print()
-            c.print("You left the game.")
+            c.print(f"{escape(who)} left the game.")
             self.quit = True
             return None
         self._finish()
@@ -184,6 +186,7 @@ class Session:
     def _ask_person(
         self, seat: int, deadline: float | None = None, poll: Callable[[], None] | None = None
     ) -> Action:
+        self._asking = seat
         state = self.state
         view = state.view(seat)
         c = self.console
@@ -312,15 +315,18 @@ class Session:
         keyboard; returns the seconds that took (0 when no hand-over was needed)."""
         if not self.hot_seat or seat == self._shown:
             return 0.0
+        self._asking = seat
         start = self.clock()
         name = self.names[seat]
         self._clear()
         self.console.print(Rule(f"[bold]Pass the keyboard to {escape(name)}[/] (seat {seat})"))
         self._print_recent()
         try:
-            self.ask(f"{name}: press Enter when only you can see the screen> ")
+            answer = self.ask(f"{name}: press Enter when only you can see the screen (quit to leave)> ")
         except (EOFError, KeyboardInterrupt):
             raise Quit from None
+        if answer.strip().lower() in QUIT_WORDS:
+            raise Quit
         self._shown = seat
         return self.clock() - start
 

@@ -81,3 +81,13 @@ def test_records_carry_the_peoples_and_the_agents_names():
     session.run()
     assert session.record.players == ["Player 0", "Ben", "script"]
     assert session.names == ["Player 0", "Ben", "script (seat 2)"]
+
+
+def test_quit_at_the_pass_the_keyboard_screen_leaves_and_says_who():
+    person = Person(Time(), [], lines=["", "flip", "quit"])
+    out = io.StringIO()
+    session = Session(
+        Snap(rounds=1), [None, None, Script()], console=Console(file=out), ask=person.line, people={1: "Ben"}
+    )
+    assert session.run() is None and session.quit
+    assert "Ben left the game." in out.getvalue()

@@ -24,7 +24,10 @@ def play_cmd(
     seat: Annotated[int, typer.Option(help="your seat (0 plays first)")] = 0,
     vs: Annotated[
         list[str] | None,
-        typer.Option(help="agent for the other seats in order (repeatable; 'human' for another person)"),
+        typer.Option(
+            help="agent for the other seats in order (repeatable; 'human' for another person at this keyboard: "
+            "the screen is cleared and handed over before each person plays)"
+        ),
     ] = None,
     seed: Annotated[int | None, typer.Option(help="seed for the deal")] = None,
     option: OptionArg = None,
@@ -33,7 +36,10 @@ def play_cmd(
     ] = None,
     name: Annotated[
         list[str] | None,
-        typer.Option(help="your name for the record (repeatable: then the other people's, in seat order)"),
+        typer.Option(
+            help="your name in the record, and at the table when several people play "
+            "(repeatable: then the other people's, in seat order)"
+        ),
     ] = None,
     reaction_delay: Annotated[str, typer.Option(metavar="MIN-MAX", help=DELAY_HELP)] = "0.6-2",
 ) -> None:
@@ -73,9 +79,11 @@ def _default_opponent(g: Game) -> str:
 
 def _people(seat: int, agents: list[Agent | None], names: list[str]) -> dict[int, str]:
     """``--name``s by seat: yours first, then the other people's in seat order."""
+    from comboarena.terminal.grammar import plural
+
     seats = [seat] + [s for s, a in enumerate(agents) if a is None and s != seat]
     if len(names) > len(seats):
-        raise OptionError(f"{len(names)} --name given for {len(seats)} people at the table")
+        raise OptionError(f"{len(names)} --name given for {plural(len(seats), 'person', 'people')} at the table")
     cleaned = [n.strip() for n in names]
     if any(not n for n in cleaned):
         raise OptionError("--name must not be empty")

@@ -96,3 +96,13 @@ def test_enter_at_the_save_question_skips():
     session = Session(Snap(rounds=1), [None, Script(), Script()], console=Console(file=io.StringIO()), ask=person.line)
     session.run()
     assert session.offer_save() is None and person.lines == []
+
+
+def test_bad_play_flags_are_one_line_errors_before_the_game():
+    for args, flag in (
+        (["--reaction-delay", "2-1"], "reaction delay"),
+        (["--reaction-delay", "soon"], "reaction delay"),
+        (["--name", "Ada", "--name", "Ben"], "2 --name given for 1 person at the table"),
+    ):
+        out = runner.invoke(app, ["play", "sixteen", *args], input="quit\n")
+        assert out.exit_code == 2 and flag in out.output and "Your hand" not in out.output, out.output

@@ -88,7 +88,7 @@ class Keyboard:
             leftover = self._throw_away_stale()
             self._typed = list(leftover)
             self._redraw()
-            escape_seq = False
+            escape_seq = 0  # 1: after ESC; 2: inside an escape sequence
             while True:
                 if end is not None:
                     left = end - self.clock()
@@ -115,11 +115,16 @@ class Keyboard:
                 if not byte:  # Ctrl-D typed before the prompt switched the terminal to key-by-key
                     raise EOFError
                 key = byte.decode(errors="ignore")
-                if escape_seq:  # an arrow or function key: ESC [ ... final letter or ~
-                    escape_seq = not (key.isalpha() or key == "~")
+                # Arrow and function keys are ignored: ESC, then [ or O, then up to a final letter or ~.
+                if escape_seq == 1:
+                    escape_seq = 2 if key in "[O" else 0  # anything else after ESC was Alt+key
+                    continue
+                if escape_seq == 2:
+                    if key.isalpha() or key == "~":
+                        escape_seq = 0
                     continue
                 if key == "\x1b":
-                    escape_seq = True
+                    escape_seq = 1
                 elif key in _ENTER:
                     self._end_line()
                     line = "".join(self._typed)

@@ -23,7 +23,7 @@ def keyboard(tty, time=None):
 
 def test_a_typed_line_is_read_key_by_key_and_arrow_keys_are_ignored(tty):
     kb = keyboard(tty)
-    tty.type(b"fl\x1b[Aip\n")
+    tty.type(b"fl\x1b[Ai\x1bOB\x1b[3~p\n")  # up arrow, down arrow (application mode), Delete
     assert kb.ask("move> ") == "flip"
     tty.type(b"flop\x7f\x7fip\n")  # Backspace
     assert kb.ask("move> ") == "flip"

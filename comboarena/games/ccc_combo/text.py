@@ -12,17 +12,16 @@ from rich.text import Text
 
 from comboarena.core import Action, Event
 from comboarena.core.cards import RED_SUITS, SUIT_SYMBOLS, card_name
+from comboarena.terminal.grammar import YOU, is_you, plural, possessive, verb
 from comboarena.terminal.textui import MenuItem, TextUI
 
 from .actions import Play
 from .state import TURN_LIMIT
 from .view import DrawReason, Effect, EventKind, Phase
-from .words import a_value, cards, more_cards
+from .words import a_value
 
 #: How many of the discard pile's top cards the table shows.
 DISCARD_SHOWN = 8
-#: How the viewer is named when they are the one acting.
-YOU = "You"
 REASON_WORDS = {
     DrawReason.TURN: "",
     DrawReason.COUNTER: " (COUNTER replacement)",
@@ -32,19 +31,14 @@ REASON_WORDS = {
 
 
 def _name(seat: int, viewer: int | None, names: Sequence[str]) -> str:
-    """``You`` for the viewer (second person), else the seat's name."""
+    """``You`` for the viewer (the second person: the terminal names its one person
+    ``You``, and the browser's log reads the same lines to each seat), else the name."""
     return YOU if seat == viewer else names[seat]
 
 
 def _whose(seat: int, viewer: int | None, names: Sequence[str]) -> str:
     """``your`` for the viewer, else ``Ann's``."""
-    name = _name(seat, viewer, names)
-    return "your" if name == YOU else f"{name}'s"
-
-
-def _verb(who: str, you: str, other: str = "") -> str:
-    """The verb for the subject ``who``: ``You burn``, ``Ann burns``."""
-    return you if who == YOU else other or you + "s"
+    return possessive(_name(seat, viewer, names))
 
 
 def card_text(card: str) -> Text:
@@ -92,7 +86,7 @@ class CccText(TextUI):
             shown = Text(f"{len(discard) - DISCARD_SHOWN} more… ").append(shown)
         grid.add_row("Discard", shown)
         again = f" · reshuffled {view['reshuffles']}×" if view["reshuffles"] else ""
-        grid.add_row("Deck", Text(f"{cards(view['deck'])}{again}"))
+        grid.add_row("Deck", Text(f"{plural(view['deck'], 'card')}{again}"))
         pending = self._pending(view, names)
         if pending:
             grid.add_row("Now", Text(pending, style="yellow"))
@@ -117,19 +111,18 @@ class CccText(TextUI):
             waiting = ", ".join(_name(s, me, names) for s in window["waiting"])
             return (
                 f"{_name(window['by'], me, names)} played a COMBO of {window['card']} on "
-                f"{_whose(window['pile'], me, names)} pile: {window['effect']} {cards(window['count'])} unless "
-                f"countered ({a_value(window['card'])}) — waiting for {waiting}"
+                f"{_whose(window['pile'], me, names)} pile: {window['effect']} {plural(window['count'], 'card')} "
+                f"unless countered ({a_value(window['card'])}) — waiting for {waiting}"
             )
         if burn:
-            who = _name(burn["seat"], me, names)
-            return f"{who} {_verb(who, 'burn')} {more_cards(burn['owed'])}"
+            return f"{verb(_name(burn['seat'], me, names), 'burn')} {plural(burn['owed'], 'more card')}"
         if view["phase"] == Phase.HEAL:
             seat, count, reason = view["draws"][0]
             who = _name(seat, me, names)
-            mate = "your" if who == YOU else "their"
+            you = is_you(who)
             return (
-                f"{who} (Big Player) {_verb(who, 'draw')} {cards(count)} ({reason}) "
-                f"or {_verb(who, 'heal')} {mate} partner"
+                f"{who} (Big Player) {'draw' if you else 'draws'} {plural(count, 'card')} ({reason}) "
+                f"or {'heal your' if you else 'heals their'} partner"
             )
         return ""
 
@@ -141,7 +134,7 @@ class CccText(TextUI):
             stack = d["stack"]
             return (
                 f"{who}: COMBO {d['card']} on {_whose(d['pile'], viewer, names)} pile — "
-                f"stack {stack}, {d['effect']} {cards(stack)}!"
+                f"stack {stack}, {d['effect']} {plural(stack, 'card')}!"
             )
         if kind == EventKind.COUNTER:
             cleared = " ".join(d["cleared"])
@@ -160,12 +153,12 @@ class CccText(TextUI):
         if kind == EventKind.DRAW:
             missed = f" ({d['missed']} could not be drawn: deck and discard pile are empty)" if d.get("missed") else ""
             shown = f": {' '.join(d['cards'])}" if "cards" in d else ""
-            return f"{who} drew {cards(d['count'])}{REASON_WORDS.get(d['reason'], '')}{shown}{missed}."
+            return f"{who} drew {plural(d['count'], 'card')}{REASON_WORDS.get(d['reason'], '')}{shown}{missed}."
         if kind == EventKind.HEAL:
             mate = _name(d["to"], viewer, names)
-            return f"{who} {_verb(who, 'HEAL', 'HEALS')}: {mate} {_verb(mate, 'draw')} {cards(d['count'])} instead."
+            return f"{verb(who, 'HEAL', 'HEALS')}: {verb(mate, 'draw')} {plural(d['count'], 'card')} instead."
         if kind == EventKind.RESHUFFLE:
-            return f"The deck ran out: the discard pile ({cards(d['cards'])}) is shuffled into a new deck."
+            return f"The deck ran out: the discard pile ({plural(d['cards'], 'card')}) is shuffled into a new deck."
         if kind == EventKind.BIG_PLAYER:
             ours = event.seat is not None and viewer is not None and event.seat % 2 == viewer % 2
             team = "your" if ours else f"{who}'s"
@@ -173,8 +166,8 @@ class CccText(TextUI):
         if kind == EventKind.DEAL:
             bases = ", ".join(f"{_name(s, viewer, names)} {b}" for s, b in enumerate(d["bases"]))
             first = _name(d["first"], viewer, names)
-            has = "have" if first == YOU else "has"
-            return f"Dealt. Bases: {bases}. {first} {has} the highest base and {_verb(first, 'start')}."
+            starts = "start" if is_you(first) else "starts"
+            return f"Dealt. Bases: {bases}. {verb(first, 'have')} the highest base and {starts}."
         if kind == EventKind.HAND and "cards" in d:
             return f"Your hand: {' '.join(d['cards'])}."
         return None  # "turn" and "end": the table and the result line say it

@@ -32,7 +32,7 @@ def open_store(settings: Settings) -> Store:
     server uses it; raises :class:`StorageError` (one line) if not."""
     from .store import Store
 
-    return Store(settings.resolved_db_url(), settings.sqlite_synchronous, settings.chat_welcome)
+    return Store(settings.resolved_db_url(), settings.sqlite_synchronous, settings.chat_welcome, settings.db_lock_wait)
 
 
 def uvicorn_config(app: Any, settings: Settings, host: str, port: int, log_level: str = "info") -> Any:

@@ -25,14 +25,12 @@ def error_body(code: str, message: str) -> bytes:
     return json.dumps({"error": {"code": code, "message": message}}).encode()
 
 
-async def respond(send: Send, status: int, body: bytes) -> None:
-    await send(
-        {
-            "type": "http.response.start",
-            "status": status,
-            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
-        }
-    )
+async def respond(send: Send, status: int, body: bytes, close: bool = False) -> None:
+    """A JSON answer; ``close``: the connection is closed after it (the rest of the request is not read)."""
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    if close:
+        headers.append((b"connection", b"close"))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
 
 
@@ -83,7 +81,7 @@ class BodyLimit:
                 message = await asyncio.wait_for(receive(), max(0.0, deadline - loop.time()))
             except TimeoutError:
                 message_text = f"the request body did not arrive within {self.timeout:g} s"
-                await respond(send, 408, error_body("timeout", message_text))
+                await respond(send, 408, error_body("timeout", message_text), close=True)
                 return
             if message["type"] == "http.disconnect":
                 return
@@ -109,7 +107,7 @@ class BodyLimit:
 
 
 async def _too_large(send: Send, limit: int) -> None:
-    await respond(send, 413, error_body("too_large", f"request body too large; at most {limit} bytes"))
+    await respond(send, 413, error_body("too_large", f"request body too large; at most {limit} bytes"), close=True)
 
 
 def timed_protocol(timeout: float) -> Any:

@@ -94,7 +94,10 @@ class Hub:
         if self._store is not None:
             self.store = self._store
         else:
-            self.store = await self.db(Store, url, self.settings.sqlite_synchronous, self.settings.chat_welcome)
+            settings = self.settings
+            self.store = await self.db(
+                Store, url, settings.sqlite_synchronous, settings.chat_welcome, settings.db_lock_wait
+            )
         rows = await self.db(self.store.unfinished)
         for row in rows:
             try:

@@ -118,6 +118,9 @@ class Settings:
     #: Chat messages sent in ``welcome``, and the most ``GET .../chat`` returns.
     chat_welcome: int = 100
     chat_fetch: int = 500
+    #: PostgreSQL: how long a starting server waits for the one-server lock (a killed
+    #: server's connection may take a moment to be noticed gone) before refusing to start.
+    db_lock_wait: float = 10.0
     #: Storage failures: first and longest wait between retries (doubling in between).
     storage_retry: tuple[float, float] = (0.5, 30.0)
     #: Finished games' replays kept ready, in bytes of JSON.

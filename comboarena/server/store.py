@@ -47,6 +47,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.exc import NoSuchModuleError
 from sqlalchemy.pool import StaticPool
 
 from .errors import StorageError
@@ -203,13 +204,15 @@ class Store:
     line saying what is wrong.
     """
 
-    def __init__(self, url: str, sqlite_synchronous: str = "NORMAL", chat_loaded: int = 100) -> None:
+    def __init__(
+        self, url: str, sqlite_synchronous: str = "NORMAL", chat_loaded: int = 100, lock_wait: float = 10.0
+    ) -> None:
         self.url = url
         self.chat_loaded = chat_loaded
         self._lock: Any = None
         self.engine: Engine = _open(url, sqlite_synchronous)
         try:
-            self._lock = _take_lock(self.engine)
+            self._lock = _take_lock(self.engine, lock_wait)
             metadata.create_all(self.engine)
             self.ping()
         except StorageError:
@@ -448,10 +451,18 @@ def _open(url: str, synchronous: str) -> Engine:
         ) from None
     if parsed.get_backend_name() == "sqlite":
         _check_sqlite_path(parsed.database)
+    if parsed.drivername == "postgresql":
+        # The driver this project installs (psycopg 3), whatever SQLAlchemy's default is.
+        url = parsed.set(drivername="postgresql+psycopg").render_as_string(hide_password=False)
     try:
         return _engine(url, synchronous)
     except StorageError:
         raise
+    except NoSuchModuleError:
+        raise StorageError(
+            f"{parsed.drivername!r} is not a database this server knows; use sqlite:///path/to/tables.sqlite3 "
+            "or postgresql://user:password@host/dbname"
+        ) from None
     except ModuleNotFoundError as exc:
         raise StorageError(
             f"the database driver for {parsed.drivername} is not installed ({exc.name}); "
@@ -487,7 +498,7 @@ def _reason(exc: BaseException) -> str:
     return text
 
 
-def _take_lock(engine: Engine) -> Any:
+def _take_lock(engine: Engine, wait: float) -> Any:
     """The lock that keeps a second server off this database, or ``None`` where there is none."""
     url = engine.url
     if url.get_backend_name() == "sqlite":
@@ -496,7 +507,7 @@ def _take_lock(engine: Engine) -> Any:
             return None
         return _FileLock(Path(database))
     if url.get_backend_name() == "postgresql":
-        return _PgLock(engine)
+        return _PgLock(engine, wait)
     return None
 
 

@@ -35,16 +35,17 @@ class Words:
         return None if text is None else str(text)
 
     def step(self, sentences: Sequence[str], seat: int | None, names: Sequence[str]) -> str:
-        """What one step of a replay did, in words: its events' sentences, or who moved.
+        """What one step of a replay did, in words: its events' sentences (each ended
+        with a full stop), or who moved when no event says anything.
 
-        >>> Words.__new__(Words).step(["Ada plays 5R.", " Ada draws a card. "], 0, ["Ada"])
-        'Ada plays 5R. Ada draws a card.'
+        >>> Words.__new__(Words).step(["Ada played 5R (5 red) — sum 5", " Bob drew a card. "], 0, ["Ada", "Bob"])
+        'Ada played 5R (5 red) — sum 5. Bob drew a card.'
         >>> Words.__new__(Words).step([], 1, ["Ada", "Bob"])
         'Bob made a move.'
         """
         said = [s.strip() for s in sentences if s and s.strip()]
         if said:
-            return " ".join(said)
+            return " ".join(s if s.endswith((".", "!", "?", "…")) else s + "." for s in said)
         who = names[seat] if seat is not None and 0 <= seat < len(names) else "The game"
         return f"{who} made a move."
 

@@ -10,7 +10,6 @@ logged once and every table goes on. Nothing spins while storage is down.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -86,5 +85,4 @@ class Health:
     def stop(self) -> None:
         if self._task is not None:
             self._task.cancel()
-            with contextlib.suppress(Exception):
-                self._task = None
+            self._task = None

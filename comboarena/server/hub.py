@@ -277,7 +277,7 @@ class Hub:
             self._finished_list = (time.monotonic(), rows)
         finished = self._finished_list[1]
         return {
-            "tables": [_summary(t.row, t.game.info.title, t.version, t.feed.spectators) for t in live],
+            "tables": [_summary(t.row, t.game.info.title, t.version, len(t.feed)) for t in live],
             "finished": [_summary(r, _title(r.game), None, 0) for r in finished],
         }
 

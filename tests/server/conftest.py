@@ -34,6 +34,8 @@ def settings(tmp_path: Any) -> Settings:
         creates_per_minute=1000,
         http_rate=1000,
         http_burst=1000,
+        http_read_rate=1000,
+        http_read_burst=1000,
     )
 
 

@@ -37,7 +37,8 @@ def sources(client: TestClient, table_id: str) -> list[tuple[int, str, str]]:
 
 def server(tmp_path, **timings) -> TestClient:
     db = f"sqlite:///{tmp_path / 'r.sqlite3'}"
-    settings = Settings(db_url=db, http_rate=1000, http_burst=1000, creates_per_minute=1000, **timings)
+    limits = {"http_rate": 1000, "http_burst": 1000, "http_read_rate": 1000, "http_read_burst": 1000}
+    settings = Settings(db_url=db, creates_per_minute=1000, **limits, **timings)
     return TestClient(create_app(settings))
 
 

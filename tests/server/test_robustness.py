@@ -27,6 +27,7 @@ pytestmark = pytest.mark.timeout(120)
 
 def server(tmp_path, name: str = "t", **limits: Any) -> TestClient:
     base: dict[str, Any] = {"http_rate": 1000, "http_burst": 1000, "creates_per_minute": 1000, "agent_delay": 0}
+    base.update(http_read_rate=1000, http_read_burst=1000)
     settings = Settings(db_url=f"sqlite:///{tmp_path / (name + '.sqlite3')}", **{**base, **limits})
     return TestClient(create_app(settings))
 

@@ -112,8 +112,9 @@ def test_a_seated_person_can_start_with_agents_in_the_empty_seats(client):
 
 def test_a_person_gone_longer_than_the_grace_period_is_replaced(tmp_path):
     settings = Settings(
-        db_url=f"sqlite:///{tmp_path / 'g.sqlite3'}", agent_delay=0, disconnect_grace=0.3, http_rate=1000
-    )
+        db_url=f"sqlite:///{tmp_path / 'g.sqlite3'}", agent_delay=0, disconnect_grace=0.3, http_rate=1000,
+        http_read_rate=1000,
+    )  # fmt: skip
     with TestClient(create_app(settings)) as client:
         tid = create(client, seats=["open", "open"])["table"]["id"]
         stays, goes = join(client, tid, seat=0), join(client, tid, seat=1)

@@ -118,6 +118,12 @@ def router(hub: Hub) -> APIRouter:
 
     @api.get("/tables")
     async def lobby() -> Any:
+        """The lobby: ``tables`` (waiting and playing, live) and ``finished`` (the latest
+        finished games, newest first). Each entry has ``id``, ``game``, ``title``,
+        ``status``, ``options``, ``clock``, ``version``, ``watching``, ``created``,
+        ``seats``, ``finished_at`` (ISO-8601 UTC, null while playing) and ``result``:
+        ``{"winners": [seats], "winner_names": [names], "reason": str, "draw": bool}``
+        (null while playing; on a draw ``winners`` lists every seat, as in ``Result``)."""
         return await hub.lobby()
 
     @api.post("/tables", status_code=201)

@@ -45,7 +45,7 @@ class Server:
         cmd = self.command()
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
-        end = time.monotonic() + 30
+        end = time.monotonic() + 60
         while time.monotonic() < end:
             try:
                 if httpx.get(f"{self.url}/api/games", timeout=1).status_code == 200:
@@ -125,7 +125,7 @@ def kill_and_restart(server: Server) -> None:
 
     player = threading.Thread(target=keep_playing)
     player.start()
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 60
     while len(acked) < 8 and time.monotonic() < deadline:
         time.sleep(0.02)
     bots_before = http.get(f"/api/tables/{bid}").json()["version"]
@@ -150,7 +150,7 @@ def kill_and_restart(server: Server) -> None:
         assert welcome["view"] == restored["view"] or welcome["version"] > restored["version"]
 
     # Finish both games after the restart; the records hold every acknowledged move.
-    end = time.monotonic() + 60
+    end = time.monotonic() + 120
     while time.monotonic() < end:
         now = http.get(f"/api/tables/{pid}/view", headers={"X-Seat-Token": token}).json()
         if now["result"]:

@@ -28,7 +28,7 @@ from comboarena.server import Settings, StorageError, open_store
 
 from .process import Server, free_port, kill_and_restart
 
-pytestmark = pytest.mark.timeout(180)
+pytestmark = pytest.mark.timeout(300)
 
 
 def pg_bin() -> Path | None:

@@ -7,7 +7,7 @@ import pytest
 
 from .process import Server, free_port, kill_and_restart
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = pytest.mark.timeout(300)
 
 
 @pytest.fixture

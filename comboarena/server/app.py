@@ -11,11 +11,13 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import Scope
 
 from .api import router
 from .catalog import STATIC
+from .errors import storage_unavailable
 from .http import BodyLimit, RequestLimits
 from .hub import Hub
 from .settings import Settings
@@ -70,6 +72,12 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         code = _CODES.get(exc.status_code, "bad_request" if exc.status_code < 500 else "internal")
         message = str(exc.detail) if exc.detail else code.replace("_", " ")
         return JSONResponse({"error": {"code": code, "message": message}}, status_code=exc.status_code)
+
+    @app.exception_handler(SQLAlchemyError)
+    async def storage(_request: Request, exc: SQLAlchemyError) -> JSONResponse:
+        # A read that failed (writes are answered by the writer): the database is not answering.
+        log.warning("a database read failed: %s", str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+        return JSONResponse({"error": storage_unavailable().to_dict()}, status_code=503)
 
     @app.exception_handler(Exception)
     async def internal(_request: Request, exc: Exception) -> JSONResponse:

@@ -146,8 +146,8 @@ class Outage:
     def __init__(self, store: Any, allow_creates: bool = False) -> None:
         self.store, self.down, self.attempts = store, False, 0
         self.allow_creates = allow_creates
-        self.write, self.ping = store.write, store.ping
-        store.write, store.ping = self._write, self._ping
+        self.write, self.ping, self.load = store.write, store.ping, store.load
+        store.write, store.ping, store.load = self._write, self._ping, self._load
 
     def _fail(self) -> None:
         self.attempts += 1
@@ -163,6 +163,11 @@ class Outage:
         if self.down:
             self._fail()
         self.ping()
+
+    def _load(self, *args: Any) -> Any:
+        if self.down:
+            self._fail()
+        return self.load(*args)
 
 
 def test_an_all_agent_table_pauses_while_storage_fails_and_goes_on_after(tmp_path, caplog):
@@ -198,6 +203,8 @@ def test_create_join_and_moves_answer_503_storage_when_it_fails(tmp_path):
         ):
             assert res.status_code == 503 and res.json()["error"]["code"] == "storage", res.text
             assert "try again" in res.json()["error"]["message"]
+        res = client.get("/api/tables/notInMemory")  # a read that needs the database
+        assert res.status_code == 503 and res.json()["error"]["code"] == "storage", res.text
         outage.down = False
         assert client.get(f"/api/tables/{tid}").json()["seats"][1]["kind"] == "open", "nothing changed"
 

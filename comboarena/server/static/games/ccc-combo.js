@@ -223,7 +223,7 @@ function spotlight(ctx) {
         h("div", { class: "spot-effect" }, `${effect} unless someone COUNTERs with a ${rank}`),
         h(
           "div",
-          { class: "spot-clock", "data-countdown": "window" },
+          { class: `spot-clock${ctx.timers?.window ? "" : " idle"}`, "data-countdown": "window" },
           h("span", { class: "bar" }, h("span", { class: "fill" })),
           h("span", { class: "clock", "data-countdown-text": "1" }, "")
         ),
@@ -444,6 +444,11 @@ function headline(events, ctx) {
 
 export default {
   css: true,
+  lobby: {
+    presets() {
+      return [{ label: "Relaxed reactions (8 s)", options: { counter_window: 8 } }];
+    },
+  },
   pitch: "A fast team card game: stack COMBOs on your rivals' piles, COUNTER in the blink of an eye.",
 
   guide(info, options) {

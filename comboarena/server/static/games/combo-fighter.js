@@ -170,6 +170,7 @@ function fighterPanel(ctx, seat) {
   let round;
   if (played.length) round = h("div", { class: "cards cf-round" }, played);
   else if (seat === ctx.seat && v.choice) round = h("div", { class: "cards cf-round" }, fcard(ctx, seat, v.choice, { small: true, extra: "facedown-mine", id: ids(seat, [v.choice])[0] }), h("span", { class: "small muted" }, "your face-down card"));
+  else if (fv.chosen && ctx.seatViews?.[seat]?.choice) round = h("div", { class: "cards cf-round" }, fcard(ctx, seat, ctx.seatViews[seat].choice, { small: true, extra: "revealed" }), h("span", { class: "small muted" }, "face down"));
   else if (fv.chosen) round = h("div", { class: "cards cf-round" }, h("div", { class: "card back small", title: "a card played face down", "data-id": `down-${seat}`, "data-from": `hand-${seat}` }));
   else round = h("div", { class: "cards cf-round" }, h("span", { class: "muted small" }, v.phase === PHASE.PLAY && inRing ? "choosing a card…" : "—"));
   const who = seat === ctx.seat ? (ctx.readOnly ? ctx.names[seat] : "You") : ctx.names[seat];
@@ -200,7 +201,10 @@ function fighterPanel(ctx, seat) {
       : h("div", { class: "small cf-token" }, `Token side ${fv.side}`),
     fv.aside.length ? h("div", { class: "small ellipsis" }, "Set aside: ", fv.aside.map((c) => info(ctx, seat, c)?.title || c).join(", ")) : null,
     badges.length ? h("div", { class: "cf-badges" }, badges) : null,
-    round
+    round,
+    ctx.seatViews?.[seat]?.hand && seat !== ctx.seat
+      ? h("div", { class: "cf-revealed" }, h("span", { class: "zone-label" }, "Hand"), h("div", { class: "cards" }, ctx.seatViews[seat].hand.map((c, i) => fcard(ctx, seat, c, { small: true, extra: "revealed", id: ids(seat, ctx.seatViews[seat].hand)[i] }))))
+      : null
   );
 }
 
@@ -298,6 +302,7 @@ function damagePlanner(ctx) {
       ? { cls: "bad", text: "This takes your last card: you are knocked out! Another split keeps you in the fight." }
       : { cls: "bad", text: "No split avoids it: this damage knocks you out." };
   } else if (split?.empties) {
+    // The same judgement as the engine's fighters[s].risks ("stagger"), for the split chosen here.
     warn = splits.some((s) => !s.ko && !s.empties)
       ? { cls: "warn", text: "This empties your deck: you will be Staggering (the next hit knocks you out). Take more from your hand to avoid it." }
       : { cls: "warn", text: "This empties your deck: you will be Staggering (the next hit knocks you out)." };
@@ -416,6 +421,7 @@ function sheetView(ctx, seat) {
     h("h4", {}, f.name, h("span", { class: "muted small" }, ` · ${f.style} · difficulty ${"★".repeat(f.difficulty || 0)}`)),
     f.bio ? h("p", { class: "small muted" }, f.bio) : null,
     h("h5", {}, `Power Token: ${f.token.name}`),
+    f.token.text ? h("p", { class: "small" }, f.token.text) : null,
     h(
       "div",
       { class: "cf-token-sides" },
@@ -451,8 +457,9 @@ function sheetView(ctx, seat) {
       : h("p", { class: "muted small" }, "none"),
     h("h5", {}, "Starting hand"),
     f.starting_hand
-      ? h("div", { class: "cf-sig-cards" }, f.starting_hand.map((c) => miniCard(ctx, seat, c)))
+      ? h("div", { class: "cf-sig-cards" }, f.starting_hand.map((c) => miniCard(ctx, seat, typeof c === "string" ? c : c.code)))
       : h("p", { class: "muted small" }, "Not in this server's catalog yet."),
+    ctx.view?.mode === "solo" && f.solo?.text ? [h("h5", {}, "Solo mode"), h("p", { class: "small" }, f.solo.text)] : null,
     h("h5", {}, `Deck (${cards.reduce((n, c) => n + (c.copies || 0), 0) || "?"} cards)`),
     h(
       "table",
@@ -514,15 +521,17 @@ function headline(events, ctx) {
   return undefined;
 }
 
-function score(ctx, v) {
+/** Each side's names and fights won, in seat order; "Ada (you)" rather than "You" where a line names both sides. */
+function score(ctx, v, real = false) {
   const teams = teamsOf(v);
-  return teams.map((t, i) => ({ names: t.map((s) => ctx.names[s]).join(" + "), wins: v.wins[i] }));
+  const name = (s) => (real && ctx.realNames ? `${ctx.realNames[s]}${s === ctx.seat ? " (you)" : ""}` : ctx.names[s]);
+  return teams.map((t, i) => ({ names: t.map(name).join(" + "), wins: v.wins[i] }));
 }
 
 function resultDetail(ctx) {
   const v = ctx.view;
-  const [a, b] = score(ctx, v);
-  const fights = (v.fights || []).map((w, i) => h("li", {}, `Fight ${i + 1}: ${w < 0 ? "a draw" : `won by ${score(ctx, v)[w].names}`}`));
+  const [a, b] = score(ctx, v, true);
+  const fights = (v.fights || []).map((w, i) => h("li", {}, `Fight ${i + 1}: ${w < 0 ? "a draw" : `won by ${score(ctx, v, true)[w].names}`}`));
   return [
     h("div", { class: "cf-final" }, h("span", { class: "ellipsis" }, a.names), h("b", {}, ` ${a.wins} – ${b.wins} `), h("span", { class: "ellipsis" }, b.names)),
     h("p", { class: "muted small" }, "fights won"),
@@ -530,8 +539,112 @@ function resultDetail(ctx) {
   ];
 }
 
+// -- the lobby: a fighter picker per seat ----------------------------------------------------
+
+const EMBLEM = ["#d6453a", "#3a78d6", "#e0a800", "#8e5bd6", "#1e8e4e", "#e8780c"];
+let roster = null; // [{id, name, style, sheet?}] once known
+
+function initials(name) {
+  return name.split(/\s+/).map((w) => w[0]).join("").slice(0, 2).toUpperCase();
+}
+
+/**
+ * Every fighter the server knows: the game's catalog when /api/games sends
+ * one, else the fighters tag mode starts with (names only, no sheets).
+ */
+async function loadRoster(game) {
+  if (roster) return roster;
+  const all = game.catalog?.fighters;
+  if (Array.isArray(all) && all.length) {
+    roster = all.map((f) => ({ id: f.id, name: f.name, style: f.style, sheet: f }));
+    return roster;
+  }
+  const res = await fetch(`/api/games/${game.name}/setup`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ options: { mode: "tag" } }) });
+  const data = res.ok ? await res.json() : null;
+  const ids = data?.options?.fighters || [];
+  roster = ids.map((id) => ({ id, name: id.charAt(0).toUpperCase() + id.slice(1), style: "", sheet: null }));
+  return roster;
+}
+
+function sheetPopover(f) {
+  const s = f.sheet;
+  if (!s) return h("div", { class: "fp-pop", role: "tooltip" }, h("b", {}, f.name), h("div", { class: "small muted" }, "Its Character Sheet shows at the table (Sheets panel)."));
+  return h(
+    "div",
+    { class: "fp-pop", role: "tooltip" },
+    h("b", {}, s.name),
+    h("div", { class: "small muted" }, `${s.style} · difficulty ${"★".repeat(s.difficulty || 0)}`),
+    h("div", { class: "small" }, h("b", {}, `Power Token — ${s.token.name}: `), s.token.sides.map((x, i) => `${"AB"[i]}: ${x.name}`).join(" / ")),
+    h("div", { class: "small" }, h("b", {}, "Signature Combos: "), s.signatures.map((x) => x.name).join(", ")),
+    s.starting_hand ? h("div", { class: "small" }, h("b", {}, "Starting hand: "), s.starting_hand.map((c) => (typeof c === "string" ? s.cards?.[c]?.title || c : c.title)).join(", ")) : null
+  );
+}
+
+function fighterPicker(opt, form) {
+  const box = h("div", { class: "fighter-picker", id: `opt-${form.game.name}-fighters` });
+  loadRoster(form.game).then((list) => {
+    const chosen = form.values.fighters || form.setup.options.fighters || [];
+    const rows = [];
+    const mode = form.setup.options.mode;
+    for (let seat = 0; seat < form.setup.players; seat++) {
+      const who = mode === "solo" && seat === 1 ? "the solo AI" : `seat ${seat + 1}`;
+      rows.push(
+        h(
+          "div",
+          { class: "fp-row", "data-seat": seat },
+          h("span", { class: "field-label small" }, `Fighter for ${who}`),
+          h(
+            "div",
+            { class: "fp-choices", role: "radiogroup", "aria-label": `fighter for ${who}` },
+            list.map((f, i) =>
+              h(
+                "button",
+                {
+                  type: "button",
+                  class: "fp-choice",
+                  role: "radio",
+                  "aria-checked": chosen[seat] === f.id ? "true" : "false",
+                  "data-fighter": f.id,
+                  onclick: () => {
+                    const next = [...(form.values.fighters || form.setup.options.fighters || [])];
+                    next[seat] = f.id;
+                    form.values.fighters = next;
+                    form.changed("fighters");
+                  },
+                },
+                h("span", { class: "fp-emblem", style: { background: EMBLEM[i % EMBLEM.length] } }, initials(f.name)),
+                h("span", { class: "fp-name" }, f.name),
+                f.style ? h("span", { class: "fp-style" }, f.style) : null,
+                sheetPopover(f)
+              )
+            )
+          )
+        )
+      );
+    }
+    box.replaceChildren(...rows);
+  });
+  return h("div", { class: "field fp-field" }, h("span", { class: "field-label" }, "Fighters"), box);
+}
+
 export default {
   css: true,
+  lobby: {
+    presets() {
+      return [
+        { label: "Quick fight (1 fight)", options: { best_of: 1 } },
+        { label: "Solo vs the rulebook AI", options: { mode: "solo" } },
+        { label: "2 v 2 tag team", options: { mode: "tag" } },
+      ];
+    },
+    control(opt, form) {
+      return opt.name === "fighters" ? fighterPicker(opt, form) : null;
+    },
+    changed(name, values) {
+      // Another mode has another number of fighters: start from its defaults.
+      if (name === "mode") delete values.fighters;
+    },
+  },
   pitch: "An arcade fighting game in cards: read your rival, win the clash, chain a combo.",
 
   guide(infoGame, options) {

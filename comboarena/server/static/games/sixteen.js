@@ -190,7 +190,7 @@ function playPile(ctx) {
     h(
       "div",
       { class: "sx-pile-row" },
-      h("div", { class: `cards sx-pilecards${cards.length > 3 ? " fan" : ""}`, "aria-label": `play pile: ${v.pile.map(describeCard).join(", ") || "empty"}` }, cards.length ? cards : h("div", { class: "muted sx-empty" }, "empty — a new round starts")),
+      h("div", { class: `cards sx-pilecards${cards.length > 2 ? " fan" : ""}${cards.length > 6 ? " long" : ""}`, "aria-label": `play pile: ${v.pile.map(describeCard).join(", ") || "empty"}` }, cards.length ? cards : h("div", { class: "muted sx-empty" }, "empty — a new round starts")),
       pileMeter(v.pile_sum)
     )
   );
@@ -286,6 +286,14 @@ function headline(events, ctx) {
 
 export default {
   css: true,
+  lobby: {
+    presets() {
+      return [
+        { label: "4 players in teams", options: { players: 4 } },
+        { label: "Younger players (no matches, no wilds)", options: { matches: false, wilds: false } },
+      ];
+    },
+  },
   pitch: "Draw one, play one: make the pile hit exactly 16, or three in a row, and don't bust.",
 
   guide(info, options) {

@@ -90,10 +90,10 @@ export function label(name) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** "just now", "5 min ago", "2 h ago", "3 days ago" for an ISO time (or "" when unknown). */
-export function ago(iso, now = Date.now()) {
-  const t = Date.parse(iso);
-  if (!iso || Number.isNaN(t)) return "";
+/** "just now", "5 min ago", "2 h ago", "3 days ago" for an ISO time or epoch seconds (or "" when unknown). */
+export function ago(when, now = Date.now()) {
+  const t = typeof when === "number" ? when * 1000 : Date.parse(when);
+  if (when === null || when === undefined || Number.isNaN(t)) return "";
   const s = Math.max(0, (now - t) / 1000);
   if (s < 60) return "just now";
   if (s < 3600) return `${Math.floor(s / 60)} min ago`;

@@ -169,7 +169,7 @@ function seatHeader(ctx, seat) {
     seat !== ctx.seat && relation(ctx, seat) !== "opponent" ? h("span", { class: `chip small rel ${relation(ctx, seat)}` }, relation(ctx, seat)) : null,
     v.over || v.phase === PHASE.BIG
       ? null
-      : h("span", { class: `ccc-count${n <= 2 ? " low" : ""}`, "data-id": `count-${seat}`, "data-count": n, title: plural(n, "card") + " in hand" }, `${n} `, h("span", { class: "muted" }, n === 1 ? "card" : "cards"))
+      : h("span", { class: `ccc-count${n <= 2 ? " low" : ""}`, "data-id": `count-${seat}`, "data-count": n, title: plural(n, "card") + " in hand" }, h("span", { "data-count-text": "1" }, String(n)), " ", h("span", { class: "muted" }, n === 1 ? "card" : "cards"))
   );
 }
 
@@ -390,11 +390,9 @@ function mySide(ctx) {
   const plan = planHand(ctx);
   const freshDraws = [];
   for (const e of ctx.lastEvents || []) if (e.kind === EV.DRAW && e.seat === ctx.seat && e.cards) freshDraws.push(...e.cards);
-  let label;
-  if (v.phase === PHASE.BIG) label = "Cards are dealt once both teams have named their Big Player";
-  else label = `${ctx.readOnly ? `${ctx.names[ctx.seat]}'s hand` : "Your hand"} · ${plural(mine.length, "card")}`;
+  const label = `${ctx.readOnly ? `${ctx.names[ctx.seat]}'s hand` : "Your hand"} · ${plural(mine.length, "card")}`;
   const cells = mine.map((c) => handCard(ctx, c, plan, freshDraws));
-  const empty = v.phase === PHASE.BIG ? null : h("span", { class: "muted" }, v.over ? "no cards left" : "no cards in hand");
+  const empty = h("span", { class: "muted ccc-note" }, v.phase === PHASE.BIG ? "The cards are dealt once both teams have named their Big Player." : v.over ? "no cards left" : "no cards in hand");
   return h(
     "section",
     { class: `ccc-me${v.to_act.includes(ctx.seat) ? " acting" : ""}`, "data-seat": ctx.seat },

@@ -566,12 +566,12 @@ async function loadRoster(game) {
   return roster;
 }
 
-function sheetPopover(f) {
+function sheetPopover(f, cls = "fp-pop") {
   const s = f.sheet;
-  if (!s) return h("div", { class: "fp-pop", role: "tooltip" }, h("b", {}, f.name), h("div", { class: "small muted" }, "Its Character Sheet shows at the table (Sheets panel)."));
+  if (!s) return h("div", { class: cls, role: cls === "fp-pop" ? "tooltip" : null }, h("b", {}, f.name), h("div", { class: "small muted" }, "Its Character Sheet shows at the table (Sheets panel)."));
   return h(
     "div",
-    { class: "fp-pop", role: "tooltip" },
+    { class: cls, role: cls === "fp-pop" ? "tooltip" : null },
     h("b", {}, s.name),
     h("div", { class: "small muted" }, `${s.style} · difficulty ${"★".repeat(s.difficulty || 0)}`),
     h("div", { class: "small" }, h("b", {}, `Power Token — ${s.token.name}: `), s.token.sides.map((x, i) => `${"AB"[i]}: ${x.name}`).join(" / ")),
@@ -618,7 +618,9 @@ function fighterPicker(opt, form) {
                 sheetPopover(f)
               )
             )
-          )
+          ),
+          // The chosen fighter's sheet in short, always there (a phone has no hover).
+          list.find((f) => f.id === chosen[seat]) ? sheetPopover(list.find((f) => f.id === chosen[seat]), "fp-summary") : null
         )
       );
     }

@@ -18,7 +18,7 @@
 // Moves: "7H>2", "discard 7H", "pass", "burn 7H", "draw", "heal", "bp 2".
 
 import { h, plural } from "../js/dom.js";
-import { backs, cardFace, cardName, rankOf, rankText, shortName, suitOf, SUITS } from "./lib/playing-cards.js";
+import { backs, cardFace, cardName, rankText, shortName, suitOf, SUITS } from "./lib/playing-cards.js";
 
 // Event kinds of c-c-c-COMBO (comboarena/games/ccc_combo/state.py), named once.
 const EV = {

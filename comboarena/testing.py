@@ -193,15 +193,12 @@ def _check_views(game: Game, state: State, rng: random.Random, where: str, encod
         view = state.view(seat)
         _require(json.loads(json.dumps(view)) == view, game, where, f"view({seat}) is not JSON-safe")
         det = game.determinize(view, seat, random.Random(rng.getrandbits(64)))
-        _require(
-            det.view(seat) == view,
-            game,
-            where,
-            f"view({seat}) of a determinization differs from the view:\n{det.view(seat)}\n{view}",
-        )
+        det_view = det.view(seat)
+        if det_view != view:
+            _require(False, game, where, f"view({seat}) of a determinization differs:\n{det_view}\n{view}")
         if encoder is not None:
             _require(
-                encoder.observe(det.view(seat)) == encoder.observe(view),
+                encoder.observe(det_view) == encoder.observe(view),
                 game,
                 where,
                 f"seat {seat}'s observation of a determinization differs from its observation of the state",
@@ -242,9 +239,8 @@ def _check_encoder(
         for action in legal:
             i = encoder.index(action)
             _require(0 <= i < encoder.num_actions, game, where, f"{action} is numbered {i}, out of range")
-            _require(
-                encoder.action(i) == action, game, where, f"number {i} of {action} maps back to {encoder.action(i)}"
-            )
+            back = encoder.action(i)
+            _require(back == action, game, where, f"number {i} of {action} maps back to {back}")
             _require(i in indices, game, where, f"{action}'s number {i} is missing from legal_indices")
     size = 1
     for d in encoder.observation_shape:
@@ -253,7 +249,7 @@ def _check_encoder(
         obs = encoder.observe(state.view(seat))
         _require(len(obs) == size, game, where, f"observation of seat {seat} has {len(obs)} numbers, not {size}")
         _require(
-            all(isinstance(x, float) and math.isfinite(x) for x in obs),
+            set(map(type, obs)) <= {float} and all(map(math.isfinite, obs)),
             game,
             where,
             f"observation of seat {seat} holds something other than finite floats",

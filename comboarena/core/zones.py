@@ -26,11 +26,15 @@ def unseen(full: Counter[str], seen: Iterable[str], key: Callable[[str], Any] | 
     Raises :class:`OptionError` when ``seen`` holds cards ``full`` does not (a
     view that is not of this game).
     """
-    shown = Counter(seen)
-    extra = shown - full
-    if extra:
-        raise OptionError(f"view shows cards the deck does not hold: {sorted(extra.elements())}")
-    return sorted((full - shown).elements(), key=key)
+    left = dict(full)
+    for card in seen:
+        n = left.get(card, 0)
+        if n <= 0:
+            raise OptionError(f"view shows a card the deck does not hold (or holds fewer of): {card}")
+        left[card] = n - 1
+    out = [card for card, n in left.items() for _ in range(n)]
+    out.sort(key=key)
+    return out
 
 
 def deal_hidden(

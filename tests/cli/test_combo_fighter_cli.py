@@ -12,6 +12,7 @@ runner = CliRunner()
 def test_rules_show_the_notation_and_the_heuristic():
     out = runner.invoke(app, ["rules", "combo-fighter"])
     assert out.exit_code == 0 and "aside:nd" in out.output and "combo-fighter.heuristic" in out.output
+    assert "--fighter" in out.output  # where the Character Sheets are
 
 
 def test_a_person_plays_a_whole_best_of_3_match_against_the_heuristic(tmp_path):
@@ -70,6 +71,9 @@ def test_tournament_mistakes_are_one_line_errors():
         ["tournament", "combo-fighter", "-e", "a=random@boris,boris", "-e", "b=random@grace,lucia"],
         ["tournament", "combo-fighter", "-e", "random"],
         ["tournament", "sixteen"],
+        ["tournament", "combo-fighter", "-o", "mode=solo"],
+        ["tournament", "combo-fighter", "-o", "mode=tag"],
+        ["sim", "combo-fighter", "-o", "mode=solo", "--agents", "random,combo-fighter.heuristic", "-n", "1"],
     ):
         out = runner.invoke(app, args)
         assert out.exit_code == 2 and "error:" in out.output and "Traceback" not in out.output, args

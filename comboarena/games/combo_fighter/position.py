@@ -187,7 +187,7 @@ def _check_match(game: ComboFighter, t: Table) -> None:
         if p >= 0 and game.mode != "tag":
             raise PositionError(f"position.picks[{team}] names a fighter, but only 2 vs 2 picks who starts")
     if phase in TAG_PHASES and game.mode != "tag":
-        raise PositionError(f"position.phase {phase!r} exists only in 2 vs 2 (mode tag); this match is {game.mode}")
+        raise PositionError(f"position.phase '{phase}' exists only in 2 vs 2 (mode tag); this match is {game.mode}")
     for team in (0, 1):
         if t.wins[team] != t.results.count(team):
             raise PositionError(
@@ -196,43 +196,43 @@ def _check_match(game: ComboFighter, t: Table) -> None:
     if over != window.is_closed:
         raise PositionError(
             "position.window must be closed (waiting: []) exactly when position.phase is 'over'; "
-            f"phase {phase!r} with waiting {list(window.waiting)}"
+            f"phase '{phase}' with waiting {list(window.waiting)}"
         )
     need = game.best_of // 2 + 1
     decided = max(t.wins) >= need or (len(t.results) >= game.best_of and t.wins[0] != t.wins[1])
     if over and not decided and len(t.results) < game.best_of * 3:
         raise PositionError(f"position.phase is 'over', but fights won {t.wins} do not end a best of {game.best_of}")
     if not over and decided:
-        raise PositionError(f"position.wins {t.wins} have won the best of {game.best_of}, but phase is {phase!r}")
+        raise PositionError(f"position.wins {t.wins} have won the best of {game.best_of}, but phase is '{phase}'")
     if not over and t.fight != len(t.results) + 1:
         raise PositionError(f"position.fight is {t.fight}, but {len(t.results)} fights are over: it must be the next")
     if phase is Phase.PICK:
         if t.round != 0:
             raise PositionError("position.round must be 0 while the teams pick who starts the fight")
     elif t.round < 1 and not over:
-        raise PositionError(f"position.round must be at least 1 in phase {phase!r}")
+        raise PositionError(f"position.round must be at least 1 in phase '{phase}'")
     for s in window.waiting:
         if not _may_decide(game, t, s):
-            raise PositionError(f"position.window waits for seat {s}, who has no decision in phase {phase!r}")
+            raise PositionError(f"position.window waits for seat {s}, who has no decision in phase '{phase}'")
     for s, seat in enumerate(seats):
         where = f"position.fighters[{s}]"
         in_ring = s in t.ring
         if seat.ko and not over:
-            raise PositionError(f"{where}.ko is true, but a knocked-out fighter ends the fight ({phase!r})")
+            raise PositionError(f"{where}.ko is true, but a knocked-out fighter ends the fight ('{phase}')")
         if seat.dmg and (phase is not Phase.DAMAGE or s not in window.waiting):
             raise PositionError(f"{where}.damage is {seat.dmg}, but only a fighter taking damage owes any")
         if seat.dmg and (seat.stag or seat.dmg >= len(seat.hand) + len(seat.draw)):
             raise PositionError(f"{where}.damage {seat.dmg} would have knocked the fighter out when it was dealt")
-        if seat.choice >= 0 and (phase is not Phase.PLAY or s not in window.answered):
-            raise PositionError(f"{where}.face_down holds a card, but only a fighter who has played face down does")
         if phase is Phase.PLAY and s in window.waiting and seat.choice >= 0:
             raise PositionError(f"{where}.face_down holds a card, but seat {s} has yet to play one")
+        if seat.choice >= 0 and (phase is not Phase.PLAY or s not in window.answered):
+            raise PositionError(f"{where}.face_down holds a card, but only a fighter who has played face down does")
         if phase is Phase.PLAY and s in window.answered and seat.choice < 0:
             raise PositionError(f"{where}.face_down is null, but seat {s} has played its card face down")
         if seat.play and (not in_ring or phase in (Phase.PLAY, Phase.PICK, Phase.DISCARD, Phase.TAG)):
-            raise PositionError(f"{where}.play holds cards, but no round is being played in phase {phase!r}")
+            raise PositionError(f"{where}.play holds cards, but no round is being played in phase '{phase}'")
         if in_ring and not seat.play and phase in (Phase.RETRO, Phase.COMBO, Phase.DAMAGE, Phase.BREATH):
-            raise PositionError(f"{where}.play is empty, but the round's cards are in play in phase {phase!r}")
+            raise PositionError(f"{where}.play is empty, but the round's cards are in play in phase '{phase}'")
         if seat.retro == OFFERED and phase is not Phase.RETRO:
             raise PositionError(f"{where}.retro is 'offered' outside a retroactive power's window")
         if not seat.draw and not seat.stag and not seat.dmg and not over and s != game.ai:
@@ -243,7 +243,7 @@ def _check_match(game: ComboFighter, t: Table) -> None:
     revealed = phase in (Phase.RETRO, Phase.COMBO, Phase.DAMAGE, Phase.BREATH)
     if revealed == (t.winner == NO_WINNER) and phase not in (Phase.DISCARD, Phase.TAG, Phase.OVER):
         what = "names no round winner" if revealed else "names a round winner before the reveal"
-        raise PositionError(f"position.round_winner {what} (phase {phase!r})")
+        raise PositionError(f"position.round_winner {what} (phase '{phase}')")
     if phase is Phase.COMBO and window.waiting != (t.winner,):
         raise PositionError("position.window must wait for the round's winner only in phase 'combo'")
 

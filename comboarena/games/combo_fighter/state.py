@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 from comboarena.core import Action, Chance, Event, GameNotOver, Result, State, Window, check_seat, team_result
 
 from .actions import CALL, DECK, DONE, END, PASS, POWER, REST, AsideAction, CardAction
-from .content import ATTACK, SYMBOLS, Card, Fighter, Retro
+from .content import ATTACK, Retro
 from .powers import RoundInfo
 from .rules import card_damage, damage_risks, signature_damage, signature_for
 from .rules import win_circle as _win_circle
@@ -39,6 +39,7 @@ from .view import (
     Phase,
     TakeFrom,
 )
+from .words import PHASE_WORDS, box_mismatch, cannot_set_aside, count_text, no_signature, not_held
 
 if TYPE_CHECKING:
     from .game import ComboFighter
@@ -669,11 +670,11 @@ class FighterState(State):
         play = self._play[seat]
         last, card = f.cards[play[-1]], f.cards[t]
         if not last.box >> card.button & 1:
-            raise self._illegal(seat, action, _box_mismatch(card, last))
+            raise self._illegal(seat, action, box_mismatch(card, last))
         power = g.powers[seat]
         from_aside = cls is CardAction and power.token.aside_play and t in self._aside[seat]
         if cls is AsideAction and t not in power.combo_aside(self._side[seat]):
-            raise self._illegal(seat, action, _cannot_set_aside(f, card, power.combo_aside(self._side[seat])))
+            raise self._illegal(seat, action, cannot_set_aside(f, card, power.combo_aside(self._side[seat])))
         if not from_aside and t not in self._hand[seat]:
             raise self._illegal(seat, action, not_held(f, action, "your hand"))
         self._log.append((seat, action))
@@ -697,7 +698,7 @@ class FighterState(State):
         if action == CALL:
             hit = None if self._marks[seat] else signature_for(f, play, self._side[seat])
             if hit is None:
-                raise self._illegal(seat, action, self._why_no_signature(seat, f, play))
+                raise self._illegal(seat, action, no_signature(f, play, bool(self._marks[seat])))
             self._log.append((seat, action))
             sig = f.signatures[hit[0]]
             damage = signature_damage(f, hit[0], hit[1], x)
@@ -711,15 +712,6 @@ class FighterState(State):
             how = DamageHow.COMBO if len(play) > 1 else DamageHow.OPENING
         self._deal([(seat, self._opponent(seat), damage, how)], events)
         return events
-
-    def _why_no_signature(self, seat: int, f: Fighter, play: tuple[int, ...]) -> str:
-        cards = " → ".join(f.cards[t].title for t in play)
-        if self._marks[seat]:
-            return f"a card was set aside this round ({cards}), so no Signature Combo can be called"
-        hit = f.signature_index.get(play)
-        if hit is not None:
-            return f"{f.signatures[hit[0]].name}'s Power version needs the Power Token on side B"
-        return f"{cards} is not a Signature Combo of {f.name} (its exact cards in order, and no others)"
 
     # -- damage -------------------------------------------------------------------------
 
@@ -1019,47 +1011,6 @@ def new_state(game: ComboFighter, chance: Chance, stacked: Any) -> FighterState:
     return st
 
 
-# -- words for refusals -------------------------------------------------------------------
-
-PHASE_WORDS = {
-    PICK: "choosing who starts in the ring",
-    PLAY: "playing a card face down",
-    RETRO: "deciding on a retroactive power",
-    COMBO: "playing a combo",
-    DAMAGE: "taking damage",
-    BREATH: "catching their breath",
-    DISCARD: "discarding before the refill",
-    TAG_OUT: "deciding whether to tag out",
-    OVER: "the match is over",
-}
-
-
-def count_text(n: int, noun: str) -> str:
-    """``1 point``, ``2 points``."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
-
-def not_held(f: Fighter, action: Action, where: str) -> str:
-    t = f.index.get(getattr(action, "code", ""), -1)
-    if t < 0:
-        return f"{action} is not a card of {f.name} (codes: {', '.join(f.index)})"
-    return f"{f.cards[t].title} ({action}) is not in {where}"
-
-
-def _box_mismatch(card: Card, last: Card) -> str:
-    box = "".join(SYMBOLS[b] for b in last.box_buttons)
-    if not box:
-        return f"{last.title}'s Combo Box is empty: the combo must end (end)"
-    return f"{card.title}'s button {SYMBOLS[card.button]} is not in {last.title}'s Combo Box {box}"
-
-
-def _cannot_set_aside(f: Fighter, card: Card, asidable: frozenset[int]) -> str:
-    if not asidable:
-        return f"{f.name}'s Power Token side facing up sets no card aside"
-    names = ", ".join(f.cards[t].title for t in sorted(asidable))
-    return f"{card.title} cannot be set aside; the Power Token sets aside {names}"
-
-
 def _distinct(cards: list[int], acts: tuple[Action, ...]) -> list[Action]:
     """The actions of the distinct cards of a sorted list."""
     out: list[Action] = []
@@ -1080,4 +1031,4 @@ FighterState.HANDLERS = {
 }
 
 
-__all__ = ["PHASE_WORDS", "FighterState", "Seat", "Table", "build", "new_state"]
+__all__ = ["FighterState", "Seat", "Table", "build", "new_state"]

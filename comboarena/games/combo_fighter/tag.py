@@ -14,8 +14,9 @@ from __future__ import annotations
 from comboarena.core import Action, Event, Window
 
 from .actions import PASS, STAY, TAG, CardAction, Pick
-from .state import BREATH, PICK, TAG_OUT, FighterState, not_held
+from .state import BREATH, PICK, TAG_OUT, FighterState
 from .view import EventKind
+from .words import not_held
 
 
 class TagState(FighterState):

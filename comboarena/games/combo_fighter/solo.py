@@ -22,7 +22,7 @@ from comboarena.core import Event
 from .powers import RoundInfo, SoloContext
 from .rules import FROM_ASIDE, SET_ASIDE, knockout_damage, plans
 from .state import DECLINED, FighterState
-from .view import DamageHow, EventKind, TakeFrom
+from .view import DamageHow, Ev
 
 #: The seat the rulebook's AI plays.
 AI = 1
@@ -43,15 +43,12 @@ class SoloState(FighterState):
         return list(self.game.powers[s].start_aside(s == AI))
 
     def _out_of_cards(self, s: int) -> bool:
-        if s == AI:
-            return not self._draw[s] and not self._disc[s]
-        return super()._out_of_cards(s)
+        """The AI has no hand: it is out of cards when its deck and discard pile are empty."""
+        return not self._draw[s] and not self._disc[s] if s == AI else True
 
     def _face_down(self, s: int, events: list[Event]) -> int:
         """The AI plays the top card of its deck, once the player has chosen."""
-        if s == AI:
-            return self._draw_one(s, events)
-        return self._choice[s]
+        return self._draw_one(s, events)
 
     def _rules_decide_retro(self, offered: tuple[int, ...], events: list[Event]) -> tuple[int, ...]:
         """The AI uses a retroactive power of its token when it then wins the round
@@ -65,7 +62,7 @@ class SoloState(FighterState):
             self._use_retro(AI, retro, events)
         else:
             self._retro[AI] = DECLINED
-            events.append(Event(EventKind.PASS, AI, {}))
+            events.append(Event(Ev.PASS, AI, {}))
         return tuple(s for s in offered if s != AI)
 
     def _winner_plays(self, w: int, events: list[Event]) -> None:
@@ -89,7 +86,7 @@ class SoloState(FighterState):
                 break
             drawn.append(t)
         self._drawn[AI] = drawn
-        events.append(Event(EventKind.AI_DRAW, AI, {"cards": [codes[t] for t in drawn]}))
+        events.append(Event(Ev.AI_DRAW, AI, {"cards": [codes[t] for t in drawn]}))
         aside = tuple(self._aside[AI]) if power.token.aside_play else ()
         candidates = plans(f, self._play[AI][0], tuple(drawn), aside, power.combo_aside(side), self.x(AI), side)
         foe = self._opponent(AI)
@@ -109,14 +106,14 @@ class SoloState(FighterState):
         if plan.signature >= 0:
             name = f.signatures[plan.signature].name
             version = ("basic", "power")[plan.version]
-            events.append(Event(EventKind.SIGNATURE, AI, {"name": name, "version": version, "damage": plan.damage}))
+            events.append(Event(Ev.SIGNATURE, AI, {"name": name, "version": version, "damage": plan.damage}))
         data = {
             "cards": [codes[t] for t in plan.cards],
             "set_aside": list(self._marks[AI]),
             "damage": plan.damage,
             "unplayed": [codes[t] for t in left],
         }
-        events.append(Event(EventKind.AI_COMBO, AI, data))
+        events.append(Event(Ev.AI_COMBO, AI, data))
         self._deal([(AI, foe, plan.damage + len(left), DamageHow.SOLO)], events)
 
     def _take_by_rule(self, s: int, events: list[Event]) -> None:
@@ -131,7 +128,7 @@ class SoloState(FighterState):
             disc.append(t)
             taken.append(codes[t])
         self._dmg[s] = 0
-        events.append(Event(EventKind.TAKE, s, {"cards": taken, "from": TakeFrom.DECK, "left": 0}))
+        events.append(Event(Ev.TAKE, s, {"cards": taken, "from": Ev.DECK, "left": 0}))
         self._end_hit(s, events)
 
     def _flips(self, s: int, info: RoundInfo) -> bool:

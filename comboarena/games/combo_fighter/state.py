@@ -17,7 +17,6 @@ fighter's deck is a list whose top is the last item.
 
 from __future__ import annotations
 
-from bisect import insort
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
@@ -32,12 +31,11 @@ from .view import (
     RETRO_STATES,
     SIDES,
     DamageHow,
-    EventKind,
+    Ev,
     FighterSeatView,
     FighterView,
     KoWhy,
     Phase,
-    TakeFrom,
 )
 from .words import PHASE_WORDS, box_mismatch, cannot_set_aside, count_text, no_signature, not_held
 
@@ -54,6 +52,17 @@ NO_WINNER, TIE = -2, -1
 MAX_ROUNDS = 400
 FIGHTS_PER_BEST_OF = 3
 CLOSED = Window((), ())
+# Windows are immutable values: the few a match uses are made once and shared.
+_OPEN: dict[tuple[int, ...], Window] = {}
+_ANSWERED: dict[tuple[Window, int], Window] = {}
+
+
+def open_window(seats: tuple[int, ...]) -> Window:
+    """``Window.open(seats)``, shared."""
+    window = _OPEN.get(seats)
+    if window is None:
+        window = _OPEN[seats] = Window.open(seats)
+    return window
 
 
 class Seat(NamedTuple):
@@ -153,18 +162,18 @@ class FighterState(State):
         if seat not in self._window.waiting:
             return []
         phase = self._phase
+        if phase is DISCARD:
+            out = _distinct(self._hand[seat], self.game.acts[seat])
+            out.append(DONE)
+            return out
+        if phase is PLAY:
+            return _distinct(self._hand[seat], self.game.acts[seat])
         if phase is DAMAGE:
             out = _distinct(self._hand[seat], self.game.acts[seat])
             if self._draw[seat]:
                 out.append(DECK)
                 if self._dmg[seat] > 1:
                     out.append(REST)
-            return out
-        if phase is PLAY:
-            return _distinct(self._hand[seat], self.game.acts[seat])
-        if phase is DISCARD:
-            out = _distinct(self._hand[seat], self.game.acts[seat])
-            out.append(DONE)
             return out
         if phase is COMBO:
             return self._combo_actions(seat)
@@ -376,9 +385,17 @@ class FighterState(State):
         return f"{names}: {PHASE_WORDS[self._phase]}"
 
     def _answer(self, seat: int) -> bool:
-        """``seat`` has answered the open window; ``True`` once nobody is left to answer."""
-        self._window = window = self._window.answer(seat)
-        return not window.waiting
+        """``seat`` has answered the open window; ``True`` once nobody is left to answer
+        (the rules that follow then open the next window)."""
+        window = self._window
+        if len(window.waiting) == 1:
+            return True
+        key = (window, seat)
+        after = _ANSWERED.get(key)
+        if after is None:
+            after = _ANSWERED[key] = window.answer(seat)
+        self._window = after
+        return False
 
     # -- mode hooks (versus behaviour; solo and tag override) ----------------------------
 
@@ -397,10 +414,11 @@ class FighterState(State):
         self._start_round(events)
 
     def _out_of_cards(self, s: int) -> bool:
-        return not self._hand[s]
+        """Called for a fighter with an empty hand: no card left to play?"""
+        return True
 
     def _face_down(self, s: int, events: list[Event]) -> int:
-        """The card ``s`` plays this round."""
+        """The card ``s`` plays this round when none lies face down (the solo AI's)."""
         return self._choice[s]
 
     def _rules_decide_retro(self, offered: tuple[int, ...], events: list[Event]) -> tuple[int, ...]:
@@ -436,7 +454,7 @@ class FighterState(State):
             self._setup_fighter(s, stacks[s] if stacks else None, events)
         self._round = 0
         self._winner = NO_WINNER
-        events.append(Event(EventKind.FIGHT, None, {"fight": self._fight, "wins": list(self._wins)}))
+        events.append(Event(Ev.FIGHT, None, {"fight": self._fight, "wins": list(self._wins)}))
         self._open_fight(events)
 
     def _setup_fighter(self, s: int, stack: Any, events: list[Event]) -> None:
@@ -482,7 +500,7 @@ class FighterState(State):
             self._bonus[s] = 0
         # A fighter with no card left to play has lost their last card: knocked out.
         for s in self._ring:
-            if self._out_of_cards(s):
+            if not self._hand[s] and self._out_of_cards(s):
                 self._knock_out(s, events, KoWhy.NO_CARD)
         if True in self._ko or self._round > MAX_ROUNDS:
             self._end_fight(events)
@@ -502,7 +520,7 @@ class FighterState(State):
         self._log.append((seat, action))
         hand.remove(t)
         self._choice[seat] = t
-        events = [Event(EventKind.CHOOSE, seat, {}, ((seat,), {"card": action.text}))]
+        events = [Event(Ev.CHOOSE, seat, {}, ((seat,), {"card": action.text}))]
         if self._answer(seat):
             self._reveal(events)
         return events
@@ -511,13 +529,14 @@ class FighterState(State):
         """Reveal both cards and consult the Win Circle."""
         g = self.game
         for s in self._ring:
-            self._play[s] = [self._face_down(s, events)]
+            choice = self._choice[s]
+            self._play[s] = [choice if choice >= 0 else self._face_down(s, events)]
             self._choice[s] = -1
         why = self._judge()
         a, b = self._ring
         events.append(
             Event(
-                EventKind.REVEAL,
+                Ev.REVEAL,
                 None,
                 {
                     "round": self._round,
@@ -552,7 +571,7 @@ class FighterState(State):
             ask = self._rules_decide_retro(offered, events)
             if ask:
                 self._phase = RETRO
-                self._window = Window.open(ask)
+                self._window = open_window(ask)
                 return
             self._judge_again(events)
 
@@ -577,7 +596,7 @@ class FighterState(State):
         why = self._judge()
         if self._winner != before:
             winner = self._winner if self._winner >= 0 else None
-            events.append(Event(EventKind.OUTCOME, None, {"winner": winner, "why": why}))
+            events.append(Event(Ev.OUTCOME, None, {"winner": winner, "why": why}))
 
     def _use_retro(self, seat: int, retro: Retro, events: list[Event]) -> None:
         """Pay the power's cost from the top of the deck (not damage) and add its Speed."""
@@ -592,7 +611,7 @@ class FighterState(State):
         self._bonus[seat] += retro.speed
         self._retro[seat] = USED
         power = g.powers[seat].sides[self._side[seat]].name
-        events.append(Event(EventKind.POWER, seat, {"power": power, "speed": retro.speed, "paid": paid}))
+        events.append(Event(Ev.POWER, seat, {"power": power, "speed": retro.speed, "paid": paid}))
 
     def _decide_retro(self, seat: int, action: Action) -> list[Event]:
         if action != POWER and action != PASS:
@@ -606,7 +625,7 @@ class FighterState(State):
             self._use_retro(seat, retro, events)
         else:
             self._retro[seat] = DECLINED
-            events.append(Event(EventKind.PASS, seat, {}))
+            events.append(Event(Ev.PASS, seat, {}))
         if self._answer(seat):
             self._judge_again(events)
             self._open_retro(events)
@@ -657,10 +676,10 @@ class FighterState(State):
 
     def _combo(self, seat: int, action: Action) -> list[Event]:
         """Combo: the next card's button must be in the previous card's Combo Box."""
-        if action in (END, CALL):
-            return self._end_combo(seat, action)
         cls = action.__class__
         if cls is not CardAction and cls is not AsideAction:
+            if action in (END, CALL):
+                return self._end_combo(seat, action)
             raise self._illegal(seat, action, "continue the combo with a card, or end (or call) it")
         g = self.game
         f = g.fighters[seat]
@@ -689,7 +708,7 @@ class FighterState(State):
             data["aside"] = True
         elif from_aside:
             data["from_aside"] = True
-        return [Event(EventKind.COMBO, seat, data)]
+        return [Event(Ev.COMBO, seat, data)]
 
     def _end_combo(self, seat: int, action: Action) -> list[Event]:
         f = self.game.fighters[seat]
@@ -703,7 +722,7 @@ class FighterState(State):
             sig = f.signatures[hit[0]]
             damage = signature_damage(f, hit[0], hit[1], x)
             version = ("basic", "power")[hit[1]]
-            events = [Event(EventKind.SIGNATURE, seat, {"name": sig.name, "version": version, "damage": damage})]
+            events = [Event(Ev.SIGNATURE, seat, {"name": sig.name, "version": version, "damage": damage})]
             how = DamageHow.SIGNATURE
         else:
             self._log.append((seat, action))
@@ -720,7 +739,7 @@ class FighterState(State):
         n = self.game.players
         for dealer, taker, amount, how in hits:
             if amount > 0:
-                events.append(Event(EventKind.DAMAGE, dealer, {"to": taker, "amount": amount, "how": how}))
+                events.append(Event(Ev.DAMAGE, dealer, {"to": taker, "amount": amount, "how": how}))
                 self._dmg[taker] += amount
         for taker in range(n):
             if self._dmg[taker]:
@@ -737,7 +756,7 @@ class FighterState(State):
         pending = tuple(s for s in range(n) if self._dmg[s])
         if pending:
             self._phase = DAMAGE
-            self._window = Window.open(pending)
+            self._window = open_window(pending)
         else:
             self._after_damage(events)
 
@@ -753,14 +772,25 @@ class FighterState(State):
     def _knock_out(self, s: int, events: list[Event], why: KoWhy) -> None:
         self._ko[s] = True
         self._dmg[s] = 0
-        events.append(Event(EventKind.KO, s, {"why": why}))
+        events.append(Event(Ev.KO, s, {"why": why}))
 
     def _take(self, seat: int, action: Action) -> list[Event]:
         """Taking damage: one card per point, from the hand or the deck (the taker's choice)."""
         f = self.game.fighters[seat]
         events: list[Event] = []
         deck = self._draw[seat]
-        if action in (DECK, REST):
+        if action.__class__ is CardAction:
+            t = f.index.get(action.code, -1)  # type: ignore[attr-defined]
+            hand = self._hand[seat]
+            if t not in hand:
+                raise self._illegal(seat, action, not_held(f, action, "your hand"))
+            self._log.append((seat, action))
+            hand.remove(t)
+            self._disc[seat].append(t)
+            self._dmg[seat] -= 1
+            data = {"cards": [action.text], "from": Ev.HAND, "left": self._dmg[seat]}
+            events.append(Event(Ev.TAKE, seat, data))
+        elif action in (DECK, REST):
             if not deck:
                 raise self._illegal(
                     seat, action, "your deck is empty (the Staggering Card shows): take the rest from your hand"
@@ -777,18 +807,7 @@ class FighterState(State):
                 disc.append(t)
                 taken.append(codes[t])
             self._dmg[seat] -= points
-            events.append(Event(EventKind.TAKE, seat, {"cards": taken, "from": TakeFrom.DECK, "left": self._dmg[seat]}))
-        elif action.__class__ is CardAction:
-            t = f.index.get(action.code, -1)  # type: ignore[attr-defined]
-            hand = self._hand[seat]
-            if t not in hand:
-                raise self._illegal(seat, action, not_held(f, action, "your hand"))
-            self._log.append((seat, action))
-            hand.remove(t)
-            self._disc[seat].append(t)
-            self._dmg[seat] -= 1
-            data = {"cards": [action.text], "from": TakeFrom.HAND, "left": self._dmg[seat]}
-            events.append(Event(EventKind.TAKE, seat, data))
+            events.append(Event(Ev.TAKE, seat, {"cards": taken, "from": Ev.DECK, "left": self._dmg[seat]}))
         else:
             owed = count_text(self._dmg[seat], "point")
             raise self._illegal(seat, action, f"take damage ({owed} to take): a card from your hand, or deck")
@@ -837,16 +856,14 @@ class FighterState(State):
         discarding = tuple(s for s in self._people() if self._hand[s])
         if discarding:
             self._phase = DISCARD
-            self._window = Window.open(discarding)
+            self._window = open_window(discarding)
         else:
             self._refill(events)
 
     def _discard(self, seat: int, action: Action) -> list[Event]:
         """Before refilling, you may discard any number of cards from your hand."""
         events: list[Event] = []
-        if action == DONE:
-            self._log.append((seat, action))
-        elif action.__class__ is CardAction:
+        if action.__class__ is CardAction:
             f = self.game.fighters[seat]
             t = f.index.get(action.code, -1)  # type: ignore[attr-defined]
             hand = self._hand[seat]
@@ -855,9 +872,11 @@ class FighterState(State):
             self._log.append((seat, action))
             hand.remove(t)
             self._disc[seat].append(t)
-            events.append(Event(EventKind.DISCARD, seat, {"card": action.text}))
+            events.append(Event(Ev.DISCARD, seat, {"card": action.text}))
             if hand:
                 return events
+        elif action == DONE:
+            self._log.append((seat, action))
         else:
             raise self._illegal(seat, action, "discard a card from your hand, or done to refill")
         if self._answer(seat):
@@ -869,23 +888,34 @@ class FighterState(State):
         g = self.game
         for s in self._people():
             hand = self._hand[s]
-            limit = g.powers[s].hand_limits[self._side[s]]
-            drawn = []
-            while len(hand) < limit:
-                t = self._draw_one(s, events)
-                if t < 0:
-                    break
-                insort(hand, t)
-                drawn.append(t)
+            need = g.powers[s].hand_limits[self._side[s]] - len(hand)
+            if need <= 0:
+                continue
+            drawn: list[int] = []
+            while need > 0:
+                deck = self._draw[s]
+                if not deck:
+                    self._stagger(s, events)
+                    deck = self._draw[s]
+                    if not deck:
+                        break
+                top = deck[: -need - 1 : -1]  # the top cards, in the order drawn
+                del deck[len(deck) - len(top) :]
+                drawn += top
+                need -= len(top)
+                if not deck:  # the last card drawn: the Staggering Card shows
+                    self._stagger(s, events)
             if drawn:
+                hand += drawn
+                hand.sort()
                 codes = [g.codes[s][t] for t in drawn]
-                events.append(Event(EventKind.REFILL, s, {"count": len(drawn)}, ((s,), {"cards": codes})))
+                events.append(Event(Ev.REFILL, s, {"count": len(drawn)}, ((s,), {"cards": codes})))
         for s in self._ring:
             if self._flip[s]:
                 self._flip[s] = False
                 self._side[s] ^= 1
                 power = g.powers[s].sides[self._side[s]].name
-                events.append(Event(EventKind.FLIP, s, {"side": SIDES[self._side[s]], "power": power}))
+                events.append(Event(Ev.FLIP, s, {"side": SIDES[self._side[s]], "power": power}))
         self._after_refill(events)
 
     # -- the end of a fight -------------------------------------------------------------
@@ -899,14 +929,14 @@ class FighterState(State):
             self._wins[winner] += 1
         self._results.append(winner)
         data = {"fight": self._fight, "winner": winner, "wins": list(self._wins)}
-        events.append(Event(EventKind.FIGHT_OVER, None, data))
+        events.append(Event(Ev.FIGHT_OVER, None, data))
         a, b = self._wins
         played = len(self._results)
         need = g.best_of // 2 + 1
         if max(a, b) >= need or (played >= g.best_of and a != b) or played >= g.best_of * FIGHTS_PER_BEST_OF:
             self._phase = OVER
             self._window = CLOSED
-            events.append(Event(EventKind.END, None, self.result().to_dict()))
+            events.append(Event(Ev.END, None, self.result().to_dict()))
             return
         # Not decided (a drawn match after best_of fights gets an extra fight).
         self._fight += 1
@@ -935,7 +965,7 @@ class FighterState(State):
         self._draw[s] = deck
         again = self._stag[s]
         self._stag[s] = True
-        events.append(Event(EventKind.STAGGER, s, {"deck": len(deck), "again": again}))
+        events.append(Event(Ev.STAGGER, s, {"deck": len(deck), "again": again}))
 
     # -- helpers for the game object ----------------------------------------------------
 

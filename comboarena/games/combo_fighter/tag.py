@@ -14,8 +14,8 @@ from __future__ import annotations
 from comboarena.core import Action, Event, Window
 
 from .actions import PASS, STAY, TAG, CardAction, Pick
-from .state import BREATH, PICK, TAG_OUT, FighterState
-from .view import EventKind
+from .state import BREATH, PICK, TAG_OUT, FighterState, open_window
+from .view import Ev
 from .words import not_held
 
 
@@ -35,7 +35,7 @@ class TagState(FighterState):
         g = self.game
         self._pick = [-1, -1]
         self._phase = PICK
-        self._window = Window.open((g.teams[0][0], g.teams[1][0]))
+        self._window = open_window((g.teams[0][0], g.teams[1][0]))
 
     def _before_end_round(self, events: list[Event]) -> None:
         w = self._winner
@@ -75,7 +75,7 @@ class TagState(FighterState):
         events: list[Event] = []
         if action == PASS:
             self._log.append((seat, action))
-            events.append(Event(EventKind.PASS, seat, {}))
+            events.append(Event(Ev.PASS, seat, {}))
         elif action.__class__ is CardAction:
             t = f.index.get(action.code, -1)  # type: ignore[attr-defined]
             disc = self._disc[seat]
@@ -85,7 +85,7 @@ class TagState(FighterState):
             del disc[len(disc) - 1 - disc[::-1].index(t)]
             deck = self._draw[seat]
             deck.insert(self._chance.stream().randrange(len(deck) + 1), t)
-            events.append(Event(EventKind.BREATH, seat, {"card": action.text}))
+            events.append(Event(Ev.BREATH, seat, {"card": action.text}))
         else:
             raise self._illegal(seat, action, "shuffle a card from your discard pile into your deck, or pass")
         self._end_round(events)
@@ -100,7 +100,7 @@ class TagState(FighterState):
         if action == TAG:
             mate = self._partner(seat)
             self._ring[self.game.team[seat]] = mate
-            events.append(Event(EventKind.TAG, seat, {"partner": mate}))
+            events.append(Event(Ev.TAG, seat, {"partner": mate}))
         self._start_round(events)
         return events
 
@@ -113,10 +113,10 @@ class TagState(FighterState):
             raise self._illegal(seat, action, f"send {names} into the ring")
         self._log.append((seat, action))
         self._pick[team] = next(s for s in g.teams[team] if g.picks[s] == action)
-        events = [Event(EventKind.PICK, seat, {}, (g.teams[team], {"fighter": action.text}))]
+        events = [Event(Ev.PICK, seat, {}, (g.teams[team], {"fighter": action.text}))]
         if self._answer(seat):
             self._ring = self._pick[:]
-            events.append(Event(EventKind.RING, None, {"seats": list(self._ring)}))
+            events.append(Event(Ev.RING, None, {"seats": list(self._ring)}))
             self._start_round(events)
         return events
 

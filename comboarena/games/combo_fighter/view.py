@@ -9,7 +9,7 @@ every key that is read.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TypedDict
+from typing import Final, TypedDict
 
 
 class Phase(StrEnum):
@@ -128,6 +128,40 @@ class KoWhy(StrEnum):
     NO_CARD = "no card left to play"
 
 
+
+class Ev:
+    """Every :class:`EventKind` member as a plain class attribute, for the rules' hot path:
+    Python 3.11 reads an Enum member through its class in about 0.5 µs, a plain class
+    attribute in 0.05 µs, and the rules make an event or two per step. ``Ev.X is
+    EventKind.X`` (``test_encoder.py`` checks that both list the same names)."""
+
+    FIGHT: Final = EventKind.FIGHT
+    PICK: Final = EventKind.PICK
+    RING: Final = EventKind.RING
+    CHOOSE: Final = EventKind.CHOOSE
+    REVEAL: Final = EventKind.REVEAL
+    POWER: Final = EventKind.POWER
+    PASS: Final = EventKind.PASS
+    OUTCOME: Final = EventKind.OUTCOME
+    COMBO: Final = EventKind.COMBO
+    SIGNATURE: Final = EventKind.SIGNATURE
+    AI_DRAW: Final = EventKind.AI_DRAW
+    AI_COMBO: Final = EventKind.AI_COMBO
+    DAMAGE: Final = EventKind.DAMAGE
+    TAKE: Final = EventKind.TAKE
+    STAGGER: Final = EventKind.STAGGER
+    KO: Final = EventKind.KO
+    BREATH: Final = EventKind.BREATH
+    DISCARD: Final = EventKind.DISCARD
+    REFILL: Final = EventKind.REFILL
+    FLIP: Final = EventKind.FLIP
+    TAG: Final = EventKind.TAG
+    FIGHT_OVER: Final = EventKind.FIGHT_OVER
+    END: Final = EventKind.END
+    #: (``take`` events' ``from``, made once per point taken)
+    HAND: Final = TakeFrom.HAND
+    DECK: Final = TakeFrom.DECK
+
 class FighterSeatView(TypedDict):
     """One fighter as everyone sees it (``view["fighters"][seat]``)."""
 
@@ -208,6 +242,7 @@ __all__ = [
     "RETRO_STATES",
     "SIDES",
     "DamageHow",
+    "Ev",
     "EventKind",
     "FighterSeatView",
     "FighterView",

@@ -91,3 +91,12 @@ def test_the_documentation_names_every_view_key_event_kind_and_position_field():
     enc = ca.make("combo-fighter").encoder()
     for feature in enc.features:
         assert f"`{feature.name}`" in doc, f"observation feature {feature.name} is not documented"
+
+
+def test_the_fast_event_names_mirror_the_event_kinds():
+    from comboarena.games.combo_fighter.view import Ev, TakeFrom
+
+    fast = {k: v for k, v in vars(Ev).items() if k.isupper()}
+    assert {k: v for k, v in fast.items() if k not in ("HAND", "DECK")} == {k.name: k for k in EventKind}
+    assert all(getattr(Ev, k.name) is k for k in EventKind)
+    assert Ev.HAND is TakeFrom.HAND and Ev.DECK is TakeFrom.DECK

@@ -10,7 +10,7 @@ cards set aside are in the view (``fighters[s]["side"]``, ``["x"]``,
 >>> from comboarena.games.combo_fighter.content import fighters
 >>> sheet = public_sheets([fighters()["boris"]])["fighters"][0]
 >>> sheet["starting_hand"][0]["code"], sum(c["count"] for c in sheet["deck"])
-('iw', 50)
+('hf', 50)
 """
 
 from __future__ import annotations

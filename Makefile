@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest chromium bench load clean
+.PHONY: run test lint typecheck pytest chromium postgresql bench load clean
 
 HOST ?= 127.0.0.1
 PORT ?= 8000
@@ -22,8 +22,9 @@ run: $(STAMP)
 	$(BIN)/comboarena serve --host $(HOST) --port $(PORT)
 
 ## make test: ruff, mypy (strict for comboarena/core) and the whole pytest suite
-## (browser tests included: chromium is installed with apt-get when missing, else they skip)
-test: lint typecheck chromium pytest
+## (browser and PostgreSQL tests included: chromium and postgresql are installed
+## with apt-get when missing, else those tests skip saying why)
+test: lint typecheck chromium postgresql pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -36,6 +37,9 @@ pytest: $(STAMP)
 
 chromium:
 	@.ci/install-chromium
+
+postgresql:
+	@.ci/install-postgresql
 
 bench: $(STAMP)
 	$(BIN)/python bench/selfplay.py sixteen

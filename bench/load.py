@@ -1,14 +1,17 @@
-"""Load test of the play server: N concurrent tables of agent-vs-agent play,
+"""Load test of the play server: N concurrent tables of client-vs-client play,
 each seat a WebSocket client over loopback.
 
     python bench/load.py --tables 200 --seconds 30            # paced: think 0-0.5 s per move
     python bench/load.py --tables 50 --seconds 20 --think 0   # flat out: the server's capacity
+    python bench/load.py --tables 50 --game ccc-combo         # any registered game (4 seats here)
     python bench/load.py --tables 200 --url http://127.0.0.1:8000 --per-second
 
 By default a server is started in a child process on a free port with a
 throwaway SQLite database (the real store: every action is written before it
-is acknowledged). Each table's two seats are clients that play random legal
-moves, new games starting as old ones end, until ``--seconds`` is up. Before
+is acknowledged). Each of a table's seats (as many as the game has: two for
+Sixteen, four for c-c-c-COMBO) is a client that plays random legal moves,
+answering reaction windows and simultaneous choices like any other decision,
+new games starting as old ones end, until ``--seconds`` is up. Before
 each move a client thinks a random 0 to 2 x ``--think`` seconds (mean
 ``--think``, default 0.25 s; the server's own agents pause 0.7 s, people
 take seconds) without pausing its reads. With ``--think 0`` every client
@@ -17,8 +20,9 @@ latency measured is mostly queueing: that run measures throughput.
 
 Reported: moves per second, action latency (send -> acknowledgement)
 p50/p90/p99/max, errors by code, and lost actions (acknowledged but missing
-from the stored record, or never answered). The server's per-connection rate
-limit is raised for the run, since these clients move faster than people.
+from the stored record, or never answered). The server's rate limits (per
+connection and per address: every client here shares one address) are raised
+for the run, since these clients move faster than people.
 """
 
 from __future__ import annotations
@@ -47,7 +51,8 @@ SERVER = """
 import sys
 from comboarena.server import Settings, run
 run(Settings(db_url=sys.argv[1], agent_delay=0, rate=10000, burst=10000, creates_per_minute=100000,
-             http_rate=100000, http_burst=100000,
+             http_rate=100000, http_burst=100000, http_read_rate=100000, http_read_burst=100000,
+             connect_rate=100000, connect_burst=100000,
              max_live_tables=100000), port=int(sys.argv[2]), log_level="warning")
 """
 
@@ -62,8 +67,8 @@ class Stats:
     #: table id -> [(version, notation)] acknowledged
     acked: dict[str, list[tuple[int, str, int]]] = field(default_factory=dict)
     unanswered: int = 0
-    #: open client sockets, closed by the watchdog when time is up
-    sockets: set[Any] = field(default_factory=set)
+    #: seats with an open socket, closed by the watchdog once time is up and they wait for nothing
+    seats: set[Any] = field(default_factory=set)
 
 
 class Seat:
@@ -77,13 +82,15 @@ class Seat:
         self.next_id = 0
         self.latest: dict[str, Any] | None = None
         self.thinking: asyncio.Task[None] | None = None
+        self.ws: Any = None
 
     async def play(self) -> bool:
         """Play until the game ends; returns False when stopped by the time limit first."""
         ws_url = self.url.replace("http", "ws", 1) + f"/ws/{self.table}"
         over = False
         async with connect(ws_url, max_size=2**22, compression=None) as ws:
-            self.stats.sockets.add(ws)
+            self.ws = ws
+            self.stats.seats.add(self)
             try:
                 await ws.send(json.dumps({"type": "hello", "token": self.token}))
                 async for raw in ws:
@@ -96,11 +103,16 @@ class Seat:
                         self.stats.acked.setdefault(self.table, []).append((msg["version"], move, self.seat))
                     elif kind == "error":
                         self.stats.errors[msg["code"]] += 1
+                        if msg["code"] not in ("stale",) and self.stats.errors[msg["code"]] <= 3:
+                            print(f"error: {msg['code']}: {msg['message']}", file=sys.stderr)
                         self.pending.pop(msg.get("id"), None)
-                    elif kind in ("welcome", "update"):
+                    elif kind in ("welcome", "update", "sync"):
                         if msg.get("result") is not None:
                             over = True
-                        elif msg["legal"] and time.perf_counter() < self.stop:
+                        elif not msg["legal"]:
+                            # No longer asked (a window closed, a partner answered): drop a move being thought of.
+                            self.latest = None
+                        elif time.perf_counter() < self.stop:
                             self.latest = msg
                             if self.think:
                                 # Think without blocking the reads: an ack read late would count as latency.
@@ -115,7 +127,7 @@ class Seat:
             except ConnectionClosed:
                 pass
             finally:
-                self.stats.sockets.discard(ws)
+                self.stats.seats.discard(self)
         self.stats.unanswered += len(self.pending)
         return False
 
@@ -139,16 +151,20 @@ class Seat:
         await ws.send(json.dumps(act))
 
 
-async def table_slot(http: httpx.AsyncClient, url: str, game: str, stats: Stats, think: float, stop: float) -> None:
+async def table_slot(
+    http: httpx.AsyncClient, url: str, game: str, players: int, stats: Stats, think: float, stop: float
+) -> None:
     """Keep one table busy: play games back to back until the time is up."""
     while time.perf_counter() < stop:
-        made = (await http.post("/api/tables", json={"game": game, "seats": ["open", "open"]})).json()
-        tid = made["table"]["id"]
+        res = await http.post("/api/tables", json={"game": game, "seats": ["open"] * players})
+        if res.status_code != 201:
+            sys.exit(f"cannot create a {game} table: {res.text}")
+        tid = res.json()["table"]["id"]
         tokens = [
             (await http.post(f"/api/tables/{tid}/join", json={"seat": s, "name": f"bot{s}"})).json()["token"]
-            for s in (0, 1)
+            for s in range(players)
         ]
-        seats = [Seat(url, tid, s, tokens[s], stats, think, stop) for s in (0, 1)]
+        seats = [Seat(url, tid, s, tokens[s], stats, think, stop) for s in range(players)]
         finished = await asyncio.gather(*(s.play() for s in seats))
         if all(finished):
             stats.games += 1
@@ -184,13 +200,24 @@ async def run(args: argparse.Namespace, url: str) -> dict[str, Any]:
         stop = start + args.seconds
 
         async def watchdog() -> None:
-            # Seats waiting for a move that will never come (time is up) are closed.
-            await asyncio.sleep(args.seconds + 10)
-            for ws in list(stats.sockets):
-                await ws.close()
+            # Once time is up, seats waiting for nothing of theirs (their opponents stopped
+            # moving too) are closed; any still waiting for an answer get 10 s more.
+            await asyncio.sleep(args.seconds)
+            give_up = time.perf_counter() + 10
+            while stats.seats:
+                for seat in list(stats.seats):
+                    if (not seat.pending and seat.thinking is None) or time.perf_counter() > give_up:
+                        stats.seats.discard(seat)
+                        await seat.ws.close()
+                await asyncio.sleep(0.2)
 
         guard = asyncio.get_running_loop().create_task(watchdog())
-        await asyncio.gather(*(table_slot(http, url, args.game, stats, args.think, stop) for _ in range(args.tables)))
+        info = await http.get(f"/api/games/{args.game}")
+        if info.status_code != 200:
+            sys.exit(f"unknown game {args.game!r}: {info.text}")
+        players = int(info.json()["players"])
+        slots = (table_slot(http, url, args.game, players, stats, args.think, stop) for _ in range(args.tables))
+        await asyncio.gather(*slots)
         elapsed = min(time.perf_counter(), stop) - start
         guard.cancel()
         lost = await check_lost(http, stats)
@@ -210,6 +237,7 @@ async def run(args: argparse.Namespace, url: str) -> dict[str, Any]:
         return 1000 * lat[min(len(lat) - 1, int(p * len(lat)))] if lat else float("nan")
 
     return {
+        "game": args.game,
         "tables": args.tables,
         "seconds": round(elapsed, 1),
         "games_finished": stats.games,
@@ -233,7 +261,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=50, help="concurrent tables (each: two WebSocket clients)")
     parser.add_argument("--seconds", type=float, default=20.0, help="how long to keep starting moves")
     parser.add_argument("--think", type=float, default=0.25, help="mean pause before each move, seconds (0: flat out)")
-    parser.add_argument("--game", default="sixteen")
+    parser.add_argument("--game", default="sixteen", help="any registered game (its default options)")
     parser.add_argument("--url", default=None, help="use a running server instead of starting one")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--per-second", action="store_true", help="also print latency for each second of the run")
@@ -276,7 +304,7 @@ def main() -> None:
         return
     lat = report["latency_ms"]
     print(
-        f"{report['tables']} tables · {report['seconds']} s · {report['games_finished']} games · "
+        f"{report['game']} · {report['tables']} tables · {report['seconds']} s · {report['games_finished']} games · "
         f"{report['actions']} actions · {report['moves_per_second']} moves/s\n"
         f"latency ms: p50 {lat['p50']} · p90 {lat['p90']} · p99 {lat['p99']} · max {lat['max']}\n"
         f"errors: {report['errors'] or 0} · lost actions: {report['lost_actions']}"

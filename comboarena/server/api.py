@@ -1,27 +1,36 @@
 """The HTTP API the lobby, the table page and scripts use.
 
 Everything a WebSocket client can do at a table can also be done here (join,
-act, leave, rematch), which keeps scripts and tests simple; live play uses the
-WebSocket feed (:mod:`comboarena.server.ws`). Errors are
-``{"error": {"code", "message"}}`` with a fitting HTTP status.
+act, leave, rematch, chat), which keeps scripts and tests simple; live play
+uses the WebSocket feed (:mod:`comboarena.server.ws`, messages in
+:mod:`comboarena.server.protocol`). Errors are ``{"error": {"code",
+"message"}}`` with a fitting HTTP status; a storage failure is ``503``
+``storage``. Reads and changes are rate-limited per client address (429
+``rate_limited``).
+
+Fair play: a table's seed is drawn by the server from a secure generator and
+is never taken from a client (``seed`` or ``deck`` in a new table is refused
+with 400); it appears only in a finished game's record.
 """
 
 from __future__ import annotations
 
-import asyncio
+import json
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import JSONResponse, Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic.json_schema import SkipJsonSchema
 
 from comboarena.core import games
 
 from .catalog import build_game, catalog, check_spec, game_info
 from .errors import TableError
 from .hub import Hub
+from .kinds import SeatKind
 from .live import LiveTable
-from .replays import build_replay, record_of
+from .tokens import clean_name
 
 TokenHeader = Annotated[str | None, Header(alias="X-Seat-Token", max_length=100)]
 
@@ -38,7 +47,9 @@ class CreateBody(_Body):
     #: Seconds per move for people; on expiry the fallback agent moves for them.
     clock: float | None = None
     fallback: str | None = Field(default=None, max_length=200)
-    seed: int | None = Field(default=None, ge=0, lt=2**63)
+    # Read only to refuse them clearly: a client that chose the shuffle could read every hidden card.
+    seed: SkipJsonSchema[Any] = None
+    deck: SkipJsonSchema[Any] = None
 
 
 class SetupBody(_Body):
@@ -46,7 +57,8 @@ class SetupBody(_Body):
 
 
 class JoinBody(_Body):
-    seat: int | None = Field(default=None, ge=0, lt=64)
+    #: The seat number (a JSON number, not a text); none: the first open seat.
+    seat: StrictInt | None = Field(default=None, ge=0, lt=64)
     name: str | None = Field(default=None, max_length=100)
     #: A previous game's seat token: claims the rematch seat kept for its owner.
     claim: str | None = Field(default=None, max_length=100)
@@ -54,6 +66,14 @@ class JoinBody(_Body):
 
 class TokenBody(_Body):
     token: str = Field(max_length=100)
+
+
+class ChatBody(_Body):
+    #: 1-200 characters once trimmed (control characters are removed).
+    text: str = Field(max_length=1000)
+    #: A seat token: the message is signed with the seat's name. Without it, ``name`` (or "Spectator").
+    token: str | None = Field(default=None, max_length=100)
+    name: str | None = Field(default=None, max_length=100)
 
 
 class ActBody(_Body):
@@ -98,13 +118,30 @@ def router(hub: Hub) -> APIRouter:
 
     @api.get("/tables")
     async def lobby() -> Any:
+        """The lobby: ``tables`` (waiting and playing, live) and ``finished`` (the latest
+        finished games, newest first). Each entry has ``id``, ``game``, ``title``,
+        ``status``, ``options``, ``clock``, ``version``, ``watching``, ``created``,
+        ``seats``, ``finished_at`` (ISO-8601 UTC, null while playing) and ``result``:
+        ``{"winners": [seats], "winner_names": [names], "reason": str, "draw": bool}``
+        (null while playing; on a draw ``winners`` lists every seat, as in ``Result``)."""
         return await hub.lobby()
 
     @api.post("/tables", status_code=201)
     async def create(body: CreateBody, request: Request) -> Any:
-        """A new table; returns it with a join link per open seat."""
+        """A new table; returns it with a join link per open seat.
+
+        The server shuffles: ``seed`` and ``deck`` are refused (400), and so is any
+        option that would fix the shuffle.
+        """
         try:
-            spec = check_spec(hub.settings, body.game, body.options, body.seats, body.clock, body.fallback, body.seed)
+            for name in ("seed", "deck"):
+                if getattr(body, name) is not None:
+                    raise TableError(
+                        "bad_request",
+                        f"{name}: not accepted; the server shuffles every table itself, so that nobody "
+                        "(not even the table's creator) can know the hidden cards",
+                    )
+            spec = check_spec(hub.settings, body.game, body.options, body.seats, body.clock, body.fallback)
             table = await hub.create(spec, request.client.host if request.client else "?")
         except TableError as exc:
             return fail(exc)
@@ -112,7 +149,7 @@ def router(hub: Hub) -> APIRouter:
         links = [
             {"seat": s.seat, "url": f"{base}/table/{table.id}?seat={s.seat}"}
             for s in table.row.seats
-            if s.kind == "open"
+            if s.kind == SeatKind.OPEN
         ]
         return {"table": table.meta(), "join": links, "url": f"{base}/table/{table.id}"}
 
@@ -166,6 +203,8 @@ def router(hub: Hub) -> APIRouter:
 
     @api.post("/tables/{table_id}/leave")
     async def leave(table_id: str, body: TokenBody) -> Any:
+        """Give your seat up (before the game it opens again; during it the fallback agent plays it).
+        Everyone at the table is told; leaving again changes nothing and is not an error."""
         try:
             table = await table_or_404(table_id)
             await table.leave(body.token)
@@ -194,31 +233,63 @@ def router(hub: Hub) -> APIRouter:
 
     @api.get("/tables/{table_id}/record")
     async def record(table_id: str) -> Any:
-        """The finished game's record (JSON that ``comboarena replay`` reads)."""
+        """The finished game's record (JSON that ``comboarena replay`` reads), with the
+        players' names (``players``) and the seed. 409 ``not_over`` while the game is on."""
         try:
-            row = await hub.row(table_id)
-            if row is None:
-                raise TableError("no_table", f"there is no table {table_id!r}")
-            text = record_of(row).to_json(indent=1) + "\n"
+            data = await hub.record(table_id)
         except TableError as exc:
             return fail(exc)
-        filename = f"comboarena-{row.game}-{row.id}.json"
+        game = json.loads(data).get("game", "game")
         return Response(
-            text,
+            data,
             media_type="application/json",
-            headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+            headers={"Content-Disposition": f'attachment; filename="comboarena-{game}-{table_id}.json"'},
         )
 
     @api.get("/tables/{table_id}/replay")
     async def replay(table_id: str, pov: Annotated[str, Query(max_length=12)] = "spectator") -> Any:
-        """Every step of a finished game from ``pov``: ``spectator``, a seat number, or ``all``."""
+        """Every step of a finished game from ``pov``: ``spectator``, a seat number, or ``all``.
+
+        Returns ``id``, ``game``, ``title``, ``options``, ``players`` (count), ``names``
+        (per seat), ``seats``, ``pov``, ``viewers``, ``start`` (the step a page opens
+        at: the first move), ``result`` (with ``text``) and ``steps``: each with
+        ``ply``, ``seat``, ``action``, ``text`` (what happened, in words),
+        ``events`` (``kind``, ``seat``, ``text``), ``view`` (the pov's view; the
+        spectator's for ``all``), ``views`` (by viewer) and, for ``all``,
+        ``seat_views`` (every seat's own view, in seat order). Computed once per
+        game and point of view. 409 ``not_over`` while the game is on.
+        """
         try:
-            row = await hub.row(table_id)
-            if row is None:
-                raise TableError("no_table", f"there is no table {table_id!r}")
-            return await asyncio.to_thread(build_replay, row, pov)
+            data = await hub.replay(table_id, pov)
         except TableError as exc:
             return fail(exc)
+        return Response(data, media_type="application/json")
+
+    @api.get("/tables/{table_id}/chat")
+    async def chat_log(table_id: str) -> Any:
+        """The table's chat, oldest first (at most the latest 500): ``{"messages": [{"id",
+        "seat", "name", "text", "at"}]}``. Text is raw: render it as text."""
+        try:
+            await table_or_404(table_id)
+            return {"messages": await hub.chat_messages(table_id)}
+        except TableError as exc:
+            return fail(exc)
+
+    @api.post("/tables/{table_id}/chat", status_code=201)
+    async def chat(table_id: str, body: ChatBody, request: Request) -> Any:
+        """Say something at the table: returns ``{"message": ...}`` as everyone at the table
+        gets it (a ``chat`` message on the feed). Rate-limited per address (429)."""
+        try:
+            table = await table_or_404(table_id)
+            seat = table.seat_for_token(body.token) if body.token else None
+            if body.token and seat is None:
+                raise TableError("bad_token", "that seat token is not valid at this table")
+            if not hub.http_chat.take(f"{request.client.host if request.client else '?'}/{table_id}"):
+                raise TableError("rate_limited", "you are chatting too fast; wait a moment")
+            message = await table.chat(seat, clean_name(body.name, "") or None, body.text)
+        except TableError as exc:
+            return fail(exc)
+        return {"message": message}
 
     return api
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -12,21 +11,33 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from sqlalchemy.exc import SQLAlchemyError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import Scope
 
 from .api import router
 from .catalog import STATIC
+from .errors import storage_unavailable
+from .http import BodyLimit, RequestLimits
 from .hub import Hub
 from .settings import Settings
-from .ws import Connection, RateLimit
+from .store import Store
+from .ws import Connection
 
 log = logging.getLogger("comboarena.server")
 
+#: Error codes for HTTP statuses the framework answers by itself (unknown path, wrong method...).
+_CODES = {404: "not_found", 405: "method_not_allowed", 408: "timeout", 413: "too_large", 429: "rate_limited"}
 
-def create_app(settings: Settings | None = None) -> FastAPI:
-    """The play server. Tables are resumed from the store when the app starts."""
+
+def create_app(settings: Settings | None = None, store: Store | None = None) -> FastAPI:
+    """The play server. Tables are resumed from the store when the app starts.
+
+    ``store``: an already opened store (``comboarena serve`` opens it first, so
+    a database problem is reported before anything is served).
+    """
     settings = settings or Settings()
-    hub = Hub(settings)
+    hub = Hub(settings, store)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -38,8 +49,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="Combo Arena", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.hub = hub
-    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
-    app.add_middleware(PostRateLimit, rate=settings.http_rate, burst=settings.http_burst)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes, timeout=settings.request_timeout)
+    app.add_middleware(
+        RequestLimits,
+        rate=settings.http_rate,
+        burst=settings.http_burst,
+        read_rate=settings.http_read_rate,
+        read_burst=settings.http_read_burst,
+    )
     app.include_router(router(hub))
 
     @app.exception_handler(RequestValidationError)
@@ -49,6 +66,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             for e in exc.errors()[:5]
         )
         return JSONResponse({"error": {"code": "bad_request", "message": problems}}, status_code=400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = _CODES.get(exc.status_code, "bad_request" if exc.status_code < 500 else "internal")
+        message = str(exc.detail) if exc.detail else code.replace("_", " ")
+        return JSONResponse({"error": {"code": code, "message": message}}, status_code=exc.status_code)
+
+    @app.exception_handler(SQLAlchemyError)
+    async def storage(_request: Request, exc: SQLAlchemyError) -> JSONResponse:
+        # A read that failed (writes are answered by the writer): the database is not answering.
+        log.warning("a database read failed: %s", str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+        return JSONResponse({"error": storage_unavailable().to_dict()}, status_code=503)
+
+    @app.exception_handler(Exception)
+    async def internal(_request: Request, exc: Exception) -> JSONResponse:
+        log.exception("unexpected error answering a request")
+        message = "the server failed on that request; nothing was changed"
+        return JSONResponse({"error": {"code": "internal", "message": message}}, status_code=500)
 
     @app.websocket("/ws/{table_id}")
     async def feed(ws: WebSocket, table_id: str) -> None:
@@ -75,82 +110,3 @@ class NoCacheStatic(StaticFiles):
         response = await super().get_response(path, scope)
         response.headers["Cache-Control"] = "no-cache"
         return response
-
-
-class BodyLimit:
-    """Refuses HTTP request bodies over ``limit`` bytes (413) before they are read whole."""
-
-    def __init__(self, app: ASGIApp, limit: int) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        for key, value in scope.get("headers", []):
-            if key == b"content-length" and value.isdigit() and int(value) > self.limit:
-                await _too_large(send, self.limit)
-                return
-        seen = 0
-
-        async def limited() -> Message:
-            nonlocal seen
-            message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise _TooLarge
-            return message
-
-        try:
-            await self.app(scope, limited, send)
-        except _TooLarge:
-            await _too_large(send, self.limit)
-
-
-class PostRateLimit:
-    """A token bucket per client address for API requests that change something,
-    so one address cannot flood the server with joins, moves or new tables."""
-
-    def __init__(self, app: ASGIApp, rate: float, burst: int) -> None:
-        self.app = app
-        self.rate = rate
-        self.burst = burst
-        self.buckets: dict[str, RateLimit] = {}
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope.get("method") == "POST" and scope.get("path", "").startswith("/api/"):
-            client = (scope.get("client") or ("?", 0))[0]
-            bucket = self.buckets.get(client)
-            if bucket is None:
-                if len(self.buckets) > 10000:  # forget the quiet ones
-                    self.buckets = {k: b for k, b in self.buckets.items() if b.tokens < b.burst}
-                bucket = self.buckets[client] = RateLimit(self.rate, self.burst)
-            if not bucket.take():
-                body = json.dumps(
-                    {"error": {"code": "rate_limited", "message": "too many requests from your address; slow down"}}
-                ).encode()
-                await _respond(send, 429, body)
-                return
-        await self.app(scope, receive, send)
-
-
-class _TooLarge(Exception):
-    pass
-
-
-async def _too_large(send: Send, limit: int) -> None:
-    message = f"request body too large; at most {limit} bytes"
-    await _respond(send, 413, json.dumps({"error": {"code": "too_large", "message": message}}).encode())
-
-
-async def _respond(send: Send, status: int, body: bytes) -> None:
-    await send(
-        {
-            "type": "http.response.start",
-            "status": status,
-            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
-        }
-    )
-    await send({"type": "http.response.body", "body": body})

@@ -98,12 +98,28 @@ def catalog() -> list[dict[str, Any]]:
     return [game_info(name) for name in games()]
 
 
-def build_game(name: str, options: dict[str, Any]) -> Game:
-    """The game with options given as JSON values or as texts (from a form)."""
+#: Option names that would fix the shuffle (every hidden card); no client may set them,
+#: whatever a game declares. The server draws every table's seed itself.
+SHUFFLE_OPTIONS = frozenset({"seed", "deck", "shuffle", "position", "chance", "stack"})
+
+
+def build_game(name: str, options: dict[str, Any], max_open_int: int | None = None) -> Game:
+    """The game with options given as JSON values or as texts (from a form).
+
+    ``max_open_int`` bounds integer options that declare no maximum (e.g. a
+    turn limit), so no table can be made to last for ever.
+    """
     try:
         cls = game_class(name)
     except OptionError as exc:
         raise TableError("no_game", str(exc)) from None
+    fixing = sorted(SHUFFLE_OPTIONS & set(options))
+    if fixing:
+        raise TableError(
+            "bad_option",
+            f"option {fixing[0]!r} is not accepted: the server shuffles every table itself, so that nobody "
+            "(not even the table's creator) can know the hidden cards",
+        )
     specs = {o.name: o for o in cls.info.options}
     values: dict[str, Any] = {}
     try:
@@ -112,9 +128,19 @@ def build_game(name: str, options: dict[str, Any]) -> Game:
             if spec is not None and isinstance(value, str) and spec.type is not str:
                 value = spec.parse(value)
             values[key] = value
-        return make(name, **values)
+        game = make(name, **values)
     except ComboArenaError as exc:
         raise TableError("bad_option", str(exc)) from None
+    if max_open_int is not None:
+        for spec in cls.info.options:
+            value = game.options.get(spec.name)
+            unbounded = spec.type is int and spec.maximum is None and spec.choices is None
+            if unbounded and isinstance(value, int) and value > max_open_int:
+                raise TableError(
+                    "bad_option",
+                    f"bad value {value} for option '{spec.name}': this server allows at most {max_open_int}",
+                )
+    return game
 
 
 @dataclass
@@ -125,7 +151,9 @@ class TableSpec:
     seats: list[str]
     clock: float | None
     fallback: str
-    seed: int | None
+    #: Server-side code only (tests, tools): never taken from a client, who could then
+    #: read every hidden card. ``None``: the server draws a secret seed.
+    seed: int | None = None
 
 
 def check_spec(
@@ -135,10 +163,9 @@ def check_spec(
     seats: list[str] | None,
     clock: float | None,
     fallback: str | None,
-    seed: int | None,
 ) -> TableSpec:
     """Validate everything about a new table; raises :class:`TableError` saying what is wrong."""
-    game = build_game(name, options)
+    game = build_game(name, options, settings.max_open_int_option)
     n = game.players
     if seats is None:
         seats = ["open"] + [default_agent(game)] * (n - 1)
@@ -154,7 +181,7 @@ def check_spec(
             "bad_option",
             f"clock must be from {settings.min_clock:g} to {settings.max_clock:g} seconds per move (or none)",
         )
-    return TableSpec(game, checked, clock, fallback, seed)
+    return TableSpec(game, checked, clock, fallback)
 
 
 def _check_agent(game: Game, spec: str, where: str) -> str:

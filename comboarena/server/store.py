@@ -1,22 +1,29 @@
 """Where tables live between restarts: SQLAlchemy Core over SQLite (or any
-SQLAlchemy URL, e.g. PostgreSQL).
+SQLAlchemy URL, e.g. PostgreSQL with psycopg).
 
-Three tables: ``tables`` (game, options, seed, status, result), ``seats``
-(who sits where: open, a person with a hashed token, or an agent) and
-``actions`` (every action in order). A game is never stored as a state: it is
-rebuilt by replaying its actions from its seed, which is exact because the
-engine is deterministic.
+Four tables: ``tables`` (game, options, seed, status, result), ``seats``
+(who sits where: open, a person with a hashed token, or an agent),
+``actions`` (every action in order) and ``chat`` (each table's messages),
+plus ``server`` (one row the server writes to check that storage works). A
+game is never stored as a state: it is rebuilt by replaying its actions from
+its seed, which is exact because the engine is deterministic.
 
 The store is synchronous; the server calls it from one worker thread
-(:class:`comboarena.server.hub.Hub`), so SQLite sees a single writer.
+(:class:`comboarena.server.hub.Hub`), so SQLite sees a single writer. One
+server at a time may use a database: :class:`Store` takes a lock that a
+second server finds held (a lock file beside a SQLite file, an advisory lock
+on PostgreSQL); the operating system releases it when the server dies.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
@@ -36,10 +43,15 @@ from sqlalchemy import (
     func,
     insert,
     select,
+    text,
     update,
 )
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.exc import NoSuchModuleError
 from sqlalchemy.pool import StaticPool
+
+from .errors import StorageError
+from .kinds import SeatKind, TableStatus
 
 metadata = MetaData()
 
@@ -85,14 +97,29 @@ actions_t = Table(
     Column("at", Float, nullable=False),
 )
 
+chat_t = Table(
+    "chat",
+    metadata,
+    Column("table_id", String(24), ForeignKey("tables.id"), primary_key=True),
+    Column("id", Integer, primary_key=True),
+    Column("seat", Integer, nullable=True),
+    Column("name", String(60), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+server_t = Table(
+    "server",
+    metadata,
+    Column("key", String(40), primary_key=True),
+    Column("value", Float, nullable=False),
+)
+
 #: A write operation, run inside a transaction.
 Write = Callable[[Connection], None]
 
-#: Seat kinds: ``open`` (anyone may join), ``reserved`` (a rematch seat kept for
-#: the person of the previous game), ``person`` (joined; holds a token) and ``agent``.
-SEAT_KINDS = ("open", "reserved", "person", "agent")
-#: Table status: waiting for people to fill the seats, in play, or finished.
-STATUSES = ("waiting", "playing", "over")
+#: The advisory lock key a server holds on a PostgreSQL database ("ComboAre").
+PG_LOCK_KEY = 0x436F6D626F417265
 
 
 @dataclass
@@ -100,7 +127,7 @@ class SeatRow:
     """One seat as stored."""
 
     seat: int
-    kind: str
+    kind: SeatKind
     name: str
     agent: str | None = None
     token_hash: str | None = None
@@ -111,7 +138,7 @@ class SeatRow:
     def values(self) -> dict[str, Any]:
         return {
             "seat": self.seat,
-            "kind": self.kind,
+            "kind": str(self.kind),
             "agent": self.agent,
             "name": self.name,
             "token_hash": self.token_hash,
@@ -135,8 +162,19 @@ class ActionRow:
 
 
 @dataclass
+class ChatRow:
+    """One chat message as stored (``seat`` is ``None`` for a spectator)."""
+
+    id: int
+    seat: int | None
+    name: str
+    text: str
+    at: float
+
+
+@dataclass
 class TableRow:
-    """One table as stored, with its seats and (when loaded) its actions."""
+    """One table as stored, with its seats and (when loaded) its actions and latest chat."""
 
     id: str
     game: str
@@ -144,7 +182,7 @@ class TableRow:
     seed: int
     fallback: str
     clock: float | None = None
-    status: str = "waiting"
+    status: TableStatus = TableStatus.WAITING
     result: dict[str, Any] | None = None
     created: float = field(default_factory=time.time)
     finished: float | None = None
@@ -152,18 +190,52 @@ class TableRow:
     rematch: str | None = None
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[tuple[int, str]] = field(default_factory=list)
+    #: The latest chat messages, oldest first (as many as the loader asked for).
+    chat: list[ChatRow] = field(default_factory=list)
+    #: The highest chat id so far (ids count up from 1 per table).
+    chat_last: int = 0
 
 
 class Store:
-    """The table store. Methods are synchronous and each is one transaction."""
+    """The table store. Methods are synchronous and each is one transaction.
 
-    def __init__(self, url: str, sqlite_synchronous: str = "NORMAL") -> None:
+    Opening it checks that the database can be read and written and takes
+    the one-server lock; any problem raises :class:`StorageError` with one
+    line saying what is wrong.
+    """
+
+    def __init__(
+        self, url: str, sqlite_synchronous: str = "NORMAL", chat_loaded: int = 100, lock_wait: float = 10.0
+    ) -> None:
         self.url = url
-        self.engine: Engine = _engine(url, sqlite_synchronous)
-        metadata.create_all(self.engine)
+        self.chat_loaded = chat_loaded
+        self._lock: Any = None
+        self.engine: Engine = _open(url, sqlite_synchronous)
+        try:
+            self._lock = _take_lock(self.engine, lock_wait)
+            metadata.create_all(self.engine)
+            self.ping()
+        except StorageError:
+            self.close()
+            raise
+        except Exception as exc:
+            self.close()
+            raise StorageError(f"cannot use the database {safe_url(url)}: {_reason(exc)}") from None
 
     def close(self) -> None:
+        if self._lock is not None:
+            with contextlib.suppress(Exception):
+                self._lock.release()
+            self._lock = None
         self.engine.dispose()
+
+    def ping(self) -> None:
+        """A real write (one row, one transaction): raises when storage cannot save."""
+        now = time.time()
+        with self.engine.begin() as c:
+            done = c.execute(update(server_t).where(server_t.c.key == "alive").values(value=now))
+            if done.rowcount == 0:
+                c.execute(insert(server_t).values(key="alive", value=now))
 
     # -- writes ----------------------------------------------------------------
     #
@@ -204,7 +276,7 @@ class Store:
                     seed=row.seed,
                     clock=row.clock,
                     fallback=row.fallback,
-                    status=row.status,
+                    status=str(row.status),
                     result=row.result,
                     created=row.created,
                     finished=row.finished,
@@ -217,7 +289,7 @@ class Store:
         return op
 
     @staticmethod
-    def op_save_seats(table_id: str, seats: list[SeatRow], status: str | None = None) -> Write:
+    def op_save_seats(table_id: str, seats: list[SeatRow], status: TableStatus | None = None) -> Write:
         """Update seats (and optionally the table's status)."""
         rows = [s.values() for s in seats]
 
@@ -229,7 +301,7 @@ class Store:
                 )
                 values["seat"] = seat
             if status is not None:
-                c.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status))
+                c.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=str(status)))
 
         return op
 
@@ -246,12 +318,23 @@ class Store:
         ``r.seat_row`` (a strike) is saved with it."""
         return _AppendAction(r)
 
+    @staticmethod
+    def op_add_chat(table_id: str, m: ChatRow) -> Write:
+        """Store one chat message."""
+
+        def op(c: Connection) -> None:
+            c.execute(
+                insert(chat_t).values(table_id=table_id, id=m.id, seat=m.seat, name=m.name, text=m.text, at=m.at)
+            )
+
+        return op
+
     # Single writes, each its own transaction (tools and tests).
 
     def create_table(self, row: TableRow) -> None:
         self.write([self.op_create_table(row)])
 
-    def save_seats(self, table_id: str, seats: list[SeatRow], status: str | None = None) -> None:
+    def save_seats(self, table_id: str, seats: list[SeatRow], status: TableStatus | None = None) -> None:
         self.write([self.op_save_seats(table_id, seats, status)])
 
     def append_action(self, row: ActionRow) -> None:
@@ -260,7 +343,7 @@ class Store:
     # -- reads -----------------------------------------------------------------
 
     def load(self, table_id: str, with_actions: bool = True) -> TableRow | None:
-        """The table ``table_id`` with its seats (and actions), or ``None``."""
+        """The table ``table_id`` with its seats (and actions, and latest chat), or ``None``."""
         with self.engine.connect() as c:
             row = c.execute(select(tables_t).where(tables_t.c.id == table_id)).mappings().first()
             if row is None:
@@ -268,10 +351,12 @@ class Store:
             return self._hydrate(c, [row], with_actions)[0]
 
     def unfinished(self) -> list[TableRow]:
-        """Every table not over, with seats and actions: what a restart resumes."""
+        """Every table not over, with seats, actions and latest chat: what a restart resumes."""
         with self.engine.connect() as c:
             rows = (
-                c.execute(select(tables_t).where(tables_t.c.status != "over").order_by(tables_t.c.created))
+                c.execute(
+                    select(tables_t).where(tables_t.c.status != str(TableStatus.OVER)).order_by(tables_t.c.created)
+                )
                 .mappings()
                 .all()
             )
@@ -283,7 +368,7 @@ class Store:
             rows = (
                 c.execute(
                     select(tables_t)
-                    .where(tables_t.c.status == "over")
+                    .where(tables_t.c.status == str(TableStatus.OVER))
                     .order_by(tables_t.c.finished.desc())
                     .limit(limit)
                 )
@@ -292,10 +377,20 @@ class Store:
             )
             return self._hydrate(c, list(rows), False)
 
+    def chat(self, table_id: str, limit: int) -> list[ChatRow]:
+        """The latest ``limit`` chat messages of a table, oldest first."""
+        with self.engine.connect() as c:
+            return self._chat(c, table_id, limit)
+
     def action_count(self, table_id: str) -> int:
         with self.engine.connect() as c:
             n = c.execute(select(func.count()).select_from(actions_t).where(actions_t.c.table_id == table_id))
             return int(n.scalar_one())
+
+    def _chat(self, c: Connection, table_id: str, limit: int) -> list[ChatRow]:
+        query = select(chat_t).where(chat_t.c.table_id == table_id).order_by(chat_t.c.id.desc()).limit(limit)
+        rows = [ChatRow(r.id, r.seat, r.name, r.text, r.at) for r in c.execute(query)]
+        return rows[::-1]
 
     def _hydrate(self, c: Connection, rows: list[Any], with_actions: bool) -> list[TableRow]:
         out: dict[str, TableRow] = {}
@@ -307,7 +402,7 @@ class Store:
                 seed=int(r["seed"]),
                 fallback=r["fallback"],
                 clock=r["clock"],
-                status=r["status"],
+                status=TableStatus(r["status"]),
                 result=r["result"],
                 created=r["created"],
                 finished=r["finished"],
@@ -321,7 +416,7 @@ class Store:
             out[s["table_id"]].seats.append(
                 SeatRow(
                     seat=s["seat"],
-                    kind=s["kind"],
+                    kind=SeatKind(s["kind"]),
                     name=s["name"],
                     agent=s["agent"],
                     token_hash=s["token_hash"],
@@ -336,7 +431,137 @@ class Store:
             )
             for a in c.execute(query.order_by(actions_t.c.table_id, actions_t.c.ply)):
                 out[a.table_id].actions.append((a.seat, a.notation))
+            for table_id, table in out.items():
+                table.chat = self._chat(c, table_id, self.chat_loaded)
+                table.chat_last = table.chat[-1].id if table.chat else 0
         return [out[i] for i in ids]
+
+
+# -- opening -----------------------------------------------------------------
+
+
+def _open(url: str, synchronous: str) -> Engine:
+    """The engine for ``url``, after the checks that give a clear error for the usual mistakes."""
+    try:
+        parsed = make_url(url)
+    except Exception:
+        raise StorageError(
+            f"{url!r} is not a database URL; use e.g. sqlite:///path/to/tables.sqlite3 "
+            "or postgresql://user:password@host/dbname"
+        ) from None
+    if parsed.get_backend_name() == "sqlite":
+        _check_sqlite_path(parsed.database)
+    if parsed.drivername == "postgresql":
+        # The driver this project installs (psycopg 3), whatever SQLAlchemy's default is.
+        url = parsed.set(drivername="postgresql+psycopg").render_as_string(hide_password=False)
+    try:
+        return _engine(url, synchronous)
+    except StorageError:
+        raise
+    except NoSuchModuleError:
+        raise StorageError(
+            f"{parsed.drivername!r} is not a database this server knows; use sqlite:///path/to/tables.sqlite3 "
+            "or postgresql://user:password@host/dbname"
+        ) from None
+    except ModuleNotFoundError as exc:
+        raise StorageError(
+            f"the database driver for {parsed.drivername} is not installed ({exc.name}); "
+            "install the server extra: pip install 'comboarena[server]'"
+        ) from None
+    except Exception as exc:
+        raise StorageError(f"cannot use the database {safe_url(url)}: {_reason(exc)}") from None
+
+
+def _check_sqlite_path(database: str | None) -> None:
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return
+    path = Path(database)
+    if path.is_dir():
+        raise StorageError(f"{path} is a folder, not a database file; give a file name, e.g. {path / 'tables.sqlite3'}")
+    if not path.parent.is_dir():
+        raise StorageError(f"the folder {path.parent} does not exist; create it first, or choose another --db")
+    if path.exists() and not os.access(path, os.R_OK | os.W_OK):
+        raise StorageError(f"{path} is read-only for this server; make it writable, or choose another --db")
+
+
+def _reason(exc: BaseException) -> str:
+    """The first line of the database's own complaint, without SQLAlchemy's boilerplate."""
+    orig = getattr(exc, "orig", None) or exc
+    text = str(orig).strip().splitlines()[0] if str(orig).strip() else type(orig).__name__
+    low = text.lower()
+    if "file is not a database" in low or "malformed" in low:
+        return f"{text} (the file is damaged or is not a Combo Arena database; move it away or choose another --db)"
+    if "readonly" in low or "read-only" in low:
+        return f"{text} (the database is read-only; make it writable, or choose another --db)"
+    if "unable to open" in low:
+        return f"{text} (check that the folder exists and is writable)"
+    return text
+
+
+def _take_lock(engine: Engine, wait: float) -> Any:
+    """The lock that keeps a second server off this database, or ``None`` where there is none."""
+    url = engine.url
+    if url.get_backend_name() == "sqlite":
+        database = url.database
+        if not database or database == ":memory:" or database.startswith("file:"):
+            return None
+        return _FileLock(Path(database))
+    if url.get_backend_name() == "postgresql":
+        return _PgLock(engine, wait)
+    return None
+
+
+class _FileLock:
+    """An exclusive ``flock`` on ``<database>.lock`` (the kernel drops it when the process dies)."""
+
+    def __init__(self, database: Path) -> None:
+        import fcntl
+
+        self.path = database.with_name(database.name + ".lock")
+        try:
+            self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:
+            raise StorageError(
+                f"cannot create the lock file {self.path}: {exc.strerror or exc}; the folder must be writable"
+            ) from None
+        try:
+            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(self.fd)
+            raise StorageError(
+                f"another Combo Arena server is already using {database}; stop it first, or give this one "
+                "another --db"
+            ) from None
+
+    def release(self) -> None:
+        os.close(self.fd)
+
+
+class _PgLock:
+    """A session advisory lock held on a connection of its own for the server's lifetime.
+
+    A killed server's connection closes with it, and PostgreSQL then drops the
+    lock; a restart right after a kill waits a few seconds for that.
+    """
+
+    def __init__(self, engine: Engine, wait: float = 10.0) -> None:
+        self.conn = engine.connect()
+        end = time.monotonic() + wait
+        while True:
+            got = self.conn.execute(text("SELECT pg_try_advisory_lock(:k)"), {"k": PG_LOCK_KEY}).scalar()
+            self.conn.commit()
+            if got:
+                return
+            if time.monotonic() > end:
+                self.conn.close()
+                raise StorageError(
+                    f"another Combo Arena server is already using the database {safe_url(str(engine.url))}; "
+                    "stop it first, or give this one another --db"
+                )
+            time.sleep(0.25)
+
+    def release(self) -> None:
+        self.conn.close()
 
 
 def _engine(url: str, synchronous: str) -> Engine:
@@ -348,19 +573,32 @@ def _engine(url: str, synchronous: str) -> Engine:
     engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30}, **extra)
     mode = synchronous.upper()
     if mode not in ("OFF", "NORMAL", "FULL", "EXTRA"):
-        raise ValueError(f"sqlite synchronous mode must be NORMAL or FULL, not {synchronous!r}")
+        raise StorageError(f"sqlite synchronous mode must be NORMAL or FULL, not {synchronous!r}")
 
     @event.listens_for(engine, "connect")
     def _pragmas(dbapi_connection: Any, _record: Any) -> None:
         # WAL: readers never block the writer, and a commit is one append to the log.
         cur = dbapi_connection.cursor()
         if not memory:
-            cur.execute("PRAGMA journal_mode=WAL")
+            with contextlib.suppress(Exception):  # a read-only database refuses; the write check says so
+                cur.execute("PRAGMA journal_mode=WAL")
         cur.execute(f"PRAGMA synchronous={mode}")
         cur.execute("PRAGMA foreign_keys=ON")
         cur.close()
 
     return engine
+
+
+def safe_url(url: str) -> str:
+    """The database URL without its password, for messages and logs.
+
+    >>> safe_url("postgresql://ada:secret@db/arena"), safe_url("sqlite:///t.db")
+    ('postgresql://***@db/arena', 'sqlite:///t.db')
+    """
+    if "@" in url and "://" in url:
+        scheme, rest = url.split("://", 1)
+        return f"{scheme}://***@{rest.rsplit('@', 1)[1]}"
+    return url
 
 
 def _jsonable(options: dict[str, Any]) -> dict[str, Any]:
@@ -381,7 +619,7 @@ class _AppendAction:
             "ply": r.ply,
             "seat": r.seat,
             "notation": r.notation,
-            "source": r.source,
+            "source": str(r.source),
             "at": time.time(),
         }
         self.plain_row = self.values if r.result is None and r.seat_row is None else None
@@ -394,7 +632,7 @@ class _AppendAction:
             c.execute(
                 update(tables_t)
                 .where(tables_t.c.id == r.table_id)
-                .values(status="over", result=r.result, finished=finished)
+                .values(status=str(TableStatus.OVER), result=r.result, finished=finished)
             )
         if r.seat_row is not None:
             Store.op_save_seats(r.table_id, [r.seat_row])(c)

@@ -34,6 +34,29 @@ class Words:
             text = f"{who}: {event.kind}"
         return None if text is None else str(text)
 
+    def step(self, sentences: Sequence[str], seat: int | None, names: Sequence[str]) -> str:
+        """What one step of a replay did, in words: its events' sentences (each ended
+        with a full stop), or who moved when no event says anything.
+
+        >>> Words.__new__(Words).step(["Ada played 5R (5 red) — sum 5", " Bob drew a card. "], 0, ["Ada", "Bob"])
+        'Ada played 5R (5 red) — sum 5. Bob drew a card.'
+        >>> Words.__new__(Words).step([], 1, ["Ada", "Bob"])
+        'Bob made a move.'
+        """
+        said = [s.strip() for s in sentences if s and s.strip()]
+        if said:
+            return " ".join(s if s.endswith((".", "!", "?", "…")) else s + "." for s in said)
+        who = names[seat] if seat is not None and 0 <= seat < len(names) else "The game"
+        return f"{who} made a move."
+
+    def start(self, names: Sequence[str]) -> str:
+        """The first step of a replay: who sits where.
+
+        >>> Words.__new__(Words).start(["Ada", "Random AI"])
+        'The game begins: Ada, Random AI.'
+        """
+        return f"The game begins: {', '.join(names)}."
+
     def result(self, view: dict[str, Any], result: Result, names: Sequence[str]) -> str:
         """One line saying who won and why."""
         try:

@@ -1,10 +1,13 @@
 """One WebSocket connection: reads client messages under limits, answers, and
 streams its table's feed.
 
-Limits, per connection: message size, a token-bucket rate, and a count of bad
-messages (malformed, unknown, oversized, too fast, a wrong token); each bad
-message is answered with an ``error``, and past ``max_strikes`` the
-connection is closed (code 1008, policy violation). Outgoing messages go
+Limits, per connection: message size, a token-bucket rate, a stricter one for
+``hello`` (each builds a whole picture of the table) and for ``chat``, and a
+count of bad messages (malformed, unknown, oversized, too fast, a wrong
+token); each bad message is answered with an ``error``, and past
+``max_strikes`` the connection is closed (code 1008, policy violation). Per
+client address, new connections are rate-limited too (reconnect loops are
+answered ``rate_limited`` and closed with 1013, try again later). Outgoing messages go
 through a bounded queue, so a slow client never holds up a table; one that
 falls too far behind is dropped and catches up when it reconnects.
 """
@@ -15,45 +18,21 @@ import asyncio
 import contextlib
 import json
 import logging
-import time
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from .errors import TableError
 from .hub import Hub
+from .limits import RateLimit
 from .live import LiveTable
 from .protocol import ClientMessage, ProtocolError, error, parse_client
+from .tokens import clean_name
 
 log = logging.getLogger("comboarena.server")
 
 #: Close codes: 1008 policy violation (abuse), 1013 try again later (too slow), 4404 no such table.
 POLICY, SLOW, NO_TABLE = 1008, 1013, 4404
-
-
-class RateLimit:
-    """A token bucket: ``rate`` messages a second on average, bursts of ``burst``.
-
-    >>> r = RateLimit(1, 2, clock=lambda: 0.0)
-    >>> r.take(), r.take(), r.take()
-    (True, True, False)
-    """
-
-    def __init__(self, rate: float, burst: int, clock: Any = time.monotonic) -> None:
-        self.rate = rate
-        self.burst = float(burst)
-        self.tokens = float(burst)
-        self.clock = clock
-        self.last = clock()
-
-    def take(self) -> bool:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
-        self.last = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
 
 
 class Connection:
@@ -67,6 +46,10 @@ class Connection:
         self.table: LiveTable | None = None
         self.strikes = 0
         self.limit = RateLimit(self.settings.rate, self.settings.burst)
+        self.hellos = RateLimit(self.settings.hello_rate, self.settings.hello_burst)
+        self.chats = RateLimit(self.settings.chat_rate, self.settings.chat_burst)
+        #: The name a spectator's chat messages carry (from ``hello``).
+        self.name: str | None = None
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.closing = False
         #: Set when the server decides to close this connection (abuse, too slow).
@@ -88,6 +71,12 @@ class Connection:
 
     async def run(self, table_id: str) -> None:
         await self.ws.accept()
+        address = self.ws.client.host if self.ws.client else "?"
+        if not self.hub.connects.take(address):
+            message = "too many connections from your address; wait a few seconds before reconnecting"
+            await self.ws.send_text(json.dumps(error("rate_limited", message)))
+            await self.ws.close(SLOW)
+            return
         table = await self.hub.table(table_id)
         if table is None:
             await self.ws.send_text(json.dumps(error("no_table", f"there is no table {table_id!r}")))
@@ -153,13 +142,25 @@ class Connection:
             if m.type == "ping":
                 self.send({"type": "pong", "id": m.id})
             elif m.type == "hello":
+                if not self.hellos.take():
+                    self._strike("rate_limited", "too many hellos; one every few seconds is plenty", m.id)
+                    return
                 seat = table.seat_for_token(m.token)
                 if m.token and seat is None:
                     self._strike("bad_token", "that seat token is not valid here; you are watching as a spectator")
-                if self in table.subs:
-                    table.unsubscribe(self)
+                if m.name is not None:
+                    self.name = clean_name(m.name, "") or None
+                table.unsubscribe(self)
                 self.seat = seat
                 table.subscribe(self, m.since)
+            elif m.type == "chat":
+                seat = table.seat_for_token(m.token) if m.token else None
+                if m.token and seat is None:
+                    raise TableError("bad_token", "that seat token is not valid here; chat without one as a spectator")
+                if not self.chats.take():
+                    raise TableError("rate_limited", "you are chatting too fast; wait a moment")
+                message = await table.chat(seat, self.name, m.text)
+                self.send({"type": "ack", "id": m.id, "version": table.version, "chat": message["id"]})
             elif m.type == "act":
                 version = await table.act(m.token, m.action or "", m.version)
                 self.send({"type": "ack", "id": m.id, "version": version})

@@ -34,6 +34,8 @@ def settings(tmp_path: Any) -> Settings:
         creates_per_minute=1000,
         http_rate=1000,
         http_burst=1000,
+        http_read_rate=1000,
+        http_read_burst=1000,
     )
 
 
@@ -53,3 +55,15 @@ def poke_game() -> Iterator[str]:
         yield "poke-test"
     finally:
         _REGISTRY.pop("poke-test", None)
+
+
+@pytest.fixture
+def counter_game() -> Iterator[str]:
+    """Registers the three-seat test game whose reaction window two seats answer, for this test only."""
+    from .fakegame import Counter
+
+    register("counter-test", Counter)
+    try:
+        yield "counter-test"
+    finally:
+        _REGISTRY.pop("counter-test", None)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from comboarena.agents import Agent
 from comboarena.core import (
     Action,
     Chance,
@@ -134,3 +135,134 @@ class PokeState(State):
 
     def _key(self) -> tuple[Any, ...]:
         return (self.round, self.waiting, tuple(self.points), self.secret, tuple(map(str, self._log)))
+
+
+COMBO, COUNTER = Action("combo"), Action("counter")
+WINDOW_ACTIONS = {"combo": COMBO, "counter": COUNTER, "pass": PASS}
+
+
+class Broken(Agent):
+    """An agent that always fails (the table's fallback policy must cover for it)."""
+
+    name = "broken"
+
+    def __init__(self, game: Any = None) -> None:
+        self.game = game
+
+    def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+        raise RuntimeError("this agent always fails")
+
+
+class Counter(Game):
+    """ "Counter": three players, three rounds. Seat 0 plays ``combo``; then seats
+    1 and 2 both owe an answer in a reaction window of ``window`` seconds:
+    ``counter`` (a point for them) or ``pass`` (on expiry). A round nobody
+    counters is a point for seat 0."""
+
+    info = GameInfo(
+        name="counter-test",
+        title="Counter (test)",
+        summary="Seat 0 combos; seats 1 and 2 may counter within the window.",
+        rulebook="none",
+        options=(Option("window", 1.0, "seconds to answer a combo", kind=float, minimum=0.0),),
+        notation="combo, counter, pass",
+        min_players=3,
+        max_players=3,
+        agents={"broken": "tests.server.fakegame:Broken"},
+    )
+
+    def _setup(self) -> None:
+        self.players = 3
+        self.teams = ((0,), (1,), (2,))
+
+    def new_state(self, seed: int | None = None, deck: Any = None) -> CounterState:
+        s = CounterState()
+        s.game = self
+        s._chance = Chance(seed or 0)
+        s._deck = None
+        s._start = None
+        s._log = []
+        s.round = 0
+        s.owing = []
+        s.countered = False
+        s.points = [0, 0, 0]
+        return s
+
+    def parse_action(self, text: str) -> Action:
+        try:
+            return WINDOW_ACTIONS[text.strip().lower()]
+        except (KeyError, AttributeError):
+            raise NotationError(f"{text!r} is not a move of Counter; moves are combo, counter, pass") from None
+
+    def determinize(self, view: dict[str, Any], seat: int | None, rng: random.Random) -> State:
+        raise NotImplementedError
+
+    def check_invariants(self, state: State) -> None:
+        pass
+
+
+class CounterState(State):
+    __slots__ = ("countered", "owing", "points", "round")
+    game: Counter
+    round: int
+    owing: list[int]
+    countered: bool
+    points: list[int]
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        if self.is_over:
+            return ()
+        return tuple(self.owing) if self.owing else (0,)
+
+    @property
+    def is_over(self) -> bool:
+        return self.round >= ROUNDS
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_act:
+            return []
+        return [COUNTER, PASS] if self.owing else [COMBO]
+
+    def apply(self, seat: int, action: Action | str) -> list[Event]:
+        action = self._action(action)
+        if action not in self.legal_actions(seat):
+            raise self._illegal(seat, action, "not now")
+        self._log.append((seat, action))
+        if action == COMBO:
+            self.owing = [1, 2]
+            self.countered = False
+            return [Event("combo", seat, {"round": self.round})]
+        self.owing.remove(seat)
+        if action == COUNTER:
+            self.points[seat] += 1
+            self.countered = True
+        events = [Event(str(action), seat, {"round": self.round})]
+        if not self.owing:
+            if not self.countered:
+                self.points[0] += 1
+            self.round += 1
+        return events
+
+    def timer(self) -> Timer | None:
+        if self.owing and self.game.options["window"] > 0:
+            return Timer(self.game.options["window"], dict.fromkeys(self.owing, PASS))
+        return None
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return {"seat": seat, "round": self.round, "points": list(self.points), "owing": list(self.owing)}
+
+    def result(self) -> Result:
+        if not self.is_over:
+            raise GameNotOver("not over")
+        return team_result(self.game.teams, self.points, "most points", "equal points")
+
+    def clone(self) -> CounterState:
+        new = CounterState()
+        new.game = self.game
+        new._chance, new._deck, new._start, new._log = self._chance.clone(), None, None, self._log[:]
+        new.round, new.owing, new.countered, new.points = self.round, self.owing[:], self.countered, self.points[:]
+        return new
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.round, tuple(self.owing), self.countered, tuple(self.points), tuple(map(str, self._log)))

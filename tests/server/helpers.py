@@ -10,10 +10,39 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 
-def create(client: TestClient, game: str = "sixteen", seats: list[str] | None = None, **body: Any) -> dict[str, Any]:
+def create(
+    client: TestClient, game: str = "sixteen", seats: list[str] | None = None, seed: int | None = None, **body: Any
+) -> dict[str, Any]:
+    """A new table over the API; with ``seed``, made on the server side instead
+    (no client may choose a seed: see ``test_fair_play.py``)."""
+    if seed is not None:
+        return create_seeded(client, seed, game, seats or ["open", "random"], **body)
     res = client.post("/api/tables", json={"game": game, "seats": seats or ["open", "random"], **body})
     assert res.status_code == 201, res.text
     return res.json()
+
+
+def create_seeded(
+    client: TestClient,
+    seed: int,
+    game: str,
+    seats: list[str],
+    options: dict[str, Any] | None = None,
+    clock: float | None = None,
+    fallback: str | None = None,
+) -> dict[str, Any]:
+    """A table with a chosen seed, made by server-side code (as tools and tests may), for a known deal."""
+    from comboarena.server.catalog import check_spec
+
+    hub = client.app.state.hub
+    spec = check_spec(hub.settings, game, options or {}, seats, clock, fallback)
+    spec.seed = seed
+
+    async def make() -> dict[str, Any]:
+        table = await hub.create(spec, "server-side")
+        return {"table": table.meta()}
+
+    return dict(client.portal.call(make))
 
 
 def join(client: TestClient, table_id: str, seat: int | None = None, name: str = "Ada") -> str:

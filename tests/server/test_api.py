@@ -29,7 +29,7 @@ def test_games_are_listed_with_options_and_agents(client):
 
 
 def test_create_join_and_play_a_whole_game_over_the_feed(client):
-    made = create(client, seats=["open", "random"], seed=11)
+    made = create(client, seats=["open", "random"])
     tid = made["table"]["id"]
     assert made["table"]["status"] == "waiting" and made["join"][0]["url"].endswith(f"/table/{tid}?seat=0")
     token = join(client, tid, name="Ada")

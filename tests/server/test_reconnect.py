@@ -46,8 +46,9 @@ def test_a_reconnecting_client_gets_exactly_what_it_missed(client):
 
 def test_a_gap_older_than_memory_gets_a_full_picture(tmp_path):
     settings = Settings(
-        db_url=f"sqlite:///{tmp_path / 'c.sqlite3'}", agent_delay=0, catchup=2, http_rate=1000, http_burst=1000
-    )
+        db_url=f"sqlite:///{tmp_path / 'c.sqlite3'}", agent_delay=0, catchup=2, http_rate=1000, http_burst=1000,
+        http_read_rate=1000, http_read_burst=1000,
+    )  # fmt: skip
     with TestClient(create_app(settings)) as client:
         tid = create(client, seats=["open", "first"], seed=8)["table"]["id"]
         token = join(client, tid)

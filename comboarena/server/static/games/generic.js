@@ -47,11 +47,17 @@ export default {
   },
 
   render(ctx) {
+    const own = ctx.seatViews
+      ? Object.entries(ctx.seatViews).map(([seat, view]) =>
+          h("details", { class: "generic-seat" }, h("summary", {}, `What ${ctx.names[Number(seat)] ?? `seat ${Number(seat) + 1}`} sees`), viewList(view))
+        )
+      : null;
     return h(
       "div",
       { class: "generic" },
       h("p", { class: "muted small" }, `${ctx.info.title} has no dedicated table yet; here is everything you can see.`),
-      viewList(ctx.view)
+      viewList(ctx.view),
+      own
     );
   },
 };

@@ -1,27 +1,51 @@
 // Loading a game's page module, with the generic renderer as the fallback.
-//
-// A game module (static/games/<name>.js) default-exports:
-//   guide(info, options)  -> Node   newcomer's "How to play" (rules in plain words)
-//   render(ctx)           -> Node   the table drawn from ctx.view (see table.js for ctx)
-//   status(ctx)           -> string optional: the banner line when it is your move
-// Clickable moves carry data-move="<notation>" (and are only made for legal
-// moves); an element that stands for several moves lists them in
-// data-covers="a|b|c". Any legal move not on the board is shown as a button
-// below it, so a game is always fully playable.
+// The contract a page module follows is in static/README.md.
 
 import { api } from "./api.js";
 
+const cache = new Map();
+
+/** The page module of `name` (its default export), or null when it has none or it fails to load. */
+export async function pageModule(name, hasPage = true) {
+  if (!hasPage) return null;
+  if (!cache.has(name)) {
+    cache.set(
+      name,
+      import(`/static/games/${name}.js`)
+        .then((m) => m.default)
+        .catch((err) => {
+          console.error(`the page of ${name} failed to load; using the generic one`, err);
+          return null;
+        })
+    );
+  }
+  return cache.get(name);
+}
+
+export async function genericModule() {
+  return (await import("/static/games/generic.js")).default;
+}
+
+/** A game page's own stylesheet (static/games/<name>.css), when its module says it has one. */
+export function addStyles(name, module) {
+  if (!module || !module.css || document.querySelector(`link[data-game-css="${name}"]`)) return Promise.resolve();
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = `/static/games/${name}.css`;
+  link.dataset.gameCss = name;
+  const loaded = new Promise((resolve) => {
+    link.onload = resolve;
+    link.onerror = resolve;
+  });
+  document.head.append(link);
+  return loaded;
+}
+
 export async function loadGame(name) {
   const info = await api(`/games/${encodeURIComponent(name)}`);
-  let module = null;
-  if (info.page) {
-    try {
-      module = (await import(`/static/games/${name}.js`)).default;
-    } catch (err) {
-      console.error(`the page of ${name} failed to load; using the generic one`, err);
-    }
-  }
-  const generic = (await import("/static/games/generic.js")).default;
+  const module = await pageModule(name, info.page);
+  await addStyles(name, module);
+  const generic = await genericModule();
   return { info, module: module || generic, generic };
 }
 
@@ -35,5 +59,17 @@ export function drawBoard(module, generic, ctx) {
   } catch (err) {
     console.error("the game's page could not draw this view; showing the generic table", err);
     return generic.render(ctx);
+  }
+}
+
+/** Call an optional hook of the page module; a failing hook never breaks the table. */
+export function hook(module, name, ...args) {
+  const fn = module && module[name];
+  if (typeof fn !== "function") return undefined;
+  try {
+    return fn.apply(module, args);
+  } catch (err) {
+    console.error(`${name}() of the game page failed`, err);
+    return undefined;
   }
 }

@@ -1,16 +1,19 @@
-// The table page: the live feed over a WebSocket, the seats and clocks, the
-// log, the result and rematch, keyboard play; the game module draws the board.
-//
-// ctx handed to a game module's render():
-//   view, legal (this seat's legal moves, notation), seat (null: watching),
-//   names (seat names, "You" for yours), table (public table facts), info
-//   (the game), options, act(notation), canAct, pending, lastEvents (events of
-//   the last update as this seat saw them), catalog (the game's printed
-//   content, e.g. card texts, or null), rerender(), readOnly.
+// The table page (the shell every game page plugs into; see static/README.md):
+// the live feed over a WebSocket, the banner that says what just happened and
+// what to do, the countdown, the board (drawn by the game's page, patched in
+// place so it animates), the players, the log, the chat, resign, the result
+// and rematch, sound, keyboard play and the guide shown once.
 
 import { api, forgetSeat, heldSeat, joinTable, playerName, setPlayerName } from "./api.js";
-import { clockText, fill, h } from "./dom.js";
-import { drawBoard, loadGame } from "./games.js";
+import { createChat } from "./chat.js";
+import { confirmDialog } from "./dialogs.js";
+import { clockText, fill, h, icon } from "./dom.js";
+import { drawBoard, hook, loadGame } from "./games.js";
+import { morphChildren } from "./morph.js";
+import { animate, measure, play } from "./motion.js";
+import { agentLabel, seatRows } from "./seats.js";
+import { createSide, isNarrow, NARROW } from "./side.js";
+import { cue, muteButton, unlockOnGesture } from "./sound.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const wantedSeat = new URLSearchParams(location.search).get("seat");
@@ -20,6 +23,8 @@ const S = {
   table: null,
   info: null,
   module: null,
+  generic: null,
+  catalog: null,
   seat: null,
   token: null,
   version: null,
@@ -30,16 +35,25 @@ const S = {
   timersAt: 0,
   result: null,
   lastEvents: [],
+  headline: "",
   log: [],
   ws: null,
-  connected: false,
   retry: 0,
   pending: null,
+  queue: [], // moves still to send, one after the other (a multi-step choice)
   nextId: 1,
   resultShown: false,
   rematchOffer: null,
-  closedByServer: false,
+  couldAct: false,
+  lastTick: null,
+  guideDone: false,
+  guideAuto: false,
+  chatIds: new Set(),
 };
+
+let side = null;
+let chat = null;
+const panelEls = new Map();
 
 // -- start ----------------------------------------------------------------------
 
@@ -47,27 +61,76 @@ async function start() {
   try {
     S.table = await api(`/tables/${encodeURIComponent(tableId)}`);
   } catch (err) {
-    fill($("banner"), err.message, " ", h("a", { href: "/" }, "Back to the lobby"));
+    fill($("banner-now"), err.message, " ", h("a", { href: "/" }, "Back to the lobby"));
     return;
   }
   const held = heldSeat(tableId);
   if (held) S.token = held.token;
   const { info, module, generic } = await loadGame(S.table.game);
   S.generic = generic;
-  S.catalog = (await api(`/tables/${encodeURIComponent(tableId)}/catalog`)).catalog;
+  try {
+    S.catalog = (await api(`/tables/${encodeURIComponent(tableId)}/catalog`)).catalog;
+  } catch {
+    S.catalog = null;
+  }
   S.info = info;
   S.module = module;
   document.title = `${info.title} — Combo Arena`;
-  fill($("where"), `${info.title} · table ${tableId}`);
-  fill($("help-body"), module.guide(info, S.table.options));
-  if (info.example) $("typed").placeholder = `e.g. ${info.example}`;
-  wireControls();
+  fill($("where"), h("span", { class: "where-game" }, info.title), h("span", { class: "where-id muted" }, ` · table ${tableId}`));
+  document.body.dataset.game = info.name;
+  buildChrome();
+  wireKeys();
+  unlockOnGesture();
   connect();
   setInterval(tickClocks, 100);
-  if (!localStorage.getItem(`comboarena.helped.${info.name}`) && S.token) {
-    localStorage.setItem(`comboarena.helped.${info.name}`, "1");
-    openHelp();
+  window.matchMedia(NARROW).addEventListener("change", () => render());
+}
+
+/** The tools in the top bar and the side panels. */
+function buildChrome() {
+  const help = h("button", { class: "btn small", id: "help-btn", type: "button", title: "How to play (H)", onclick: () => side.show("guide") }, icon("help", { size: 16 }), h("span", { class: "label" }, " How to play"));
+  const resign = h("button", { class: "btn small danger hidden", id: "resign-btn", type: "button", onclick: resignOrLeave }, icon("flag", { size: 16 }), h("span", { class: "label", id: "resign-label" }, " Resign"));
+  const lobby = h("a", { class: "btn small", href: "/", title: "Lobby" }, icon("home", { size: 16 }), h("span", { class: "label" }, " Lobby"));
+  fill($("tools"), muteButton(), help, resign, lobby);
+
+  side = createSide($("side"), $("phone-tabs"));
+  const players = h("div", { class: "panel players-panel" }, h("h3", {}, "Players"), h("div", { class: "seat-list", id: "seats" }), h("div", { class: "facts small muted", id: "table-facts" }));
+  side.add({ id: "players", title: "Players", iconName: "people", el: players, pin: true });
+
+  const typed = h("input", { id: "typed", autocomplete: "off", spellcheck: "false", placeholder: S.info.example ? `e.g. ${S.info.example}` : "a move, then Enter", "aria-label": "type a move" });
+  const log = h(
+    "div",
+    { class: "panel log-panel" },
+    h("div", { class: "log", id: "log", "aria-live": "polite" }),
+    h("div", { class: "typed" }, typed, h("button", { class: "btn small", id: "typed-go", type: "button", onclick: playTyped }, "Play")),
+    h("div", { class: "keys" }, "Keys: 1–9 pick a numbered move · / type a move · H help · M sound")
+  );
+  typed.addEventListener("keydown", (ev) => {
+    ev.stopPropagation();
+    if (ev.key === "Enter") playTyped();
+    if (ev.key === "Escape") typed.blur();
+  });
+  side.add({ id: "log", title: "Log", iconName: "log", el: log });
+
+  chat = createChat({
+    send: sendChat,
+    me: () => S.seat,
+    onUnread: (n) => side.badge("chat", n),
+  });
+  side.add({ id: "chat", title: "Chat", iconName: "chat", el: h("div", { class: "panel chat-panel" }, chat.el) });
+  chat.shown(() => side.visible("chat"));
+
+  for (const p of hook(S.module, "panels", S.info) || []) {
+    const el = h("div", { class: "panel game-panel", id: `panel-${p.id}` });
+    panelEls.set(p.id, { el, spec: p });
+    side.add({ id: p.id, title: p.title, iconName: p.icon || "sheet", el });
   }
+  const guide = h("div", { class: "panel guide", id: "help" }, h("h3", { id: "help-title" }, `How to play ${S.info.title}`), h("div", { id: "help-body" }, S.module.guide(S.info, S.table.options || {})));
+  side.add({ id: "guide", title: "Guide", iconName: "help", el: guide, phone: false });
+  side.onChange((id) => {
+    if (id === "chat") chat.markRead();
+    if (id !== "guide") S.guideAuto = false;
+  });
 }
 
 // -- the feed ------------------------------------------------------------------
@@ -77,10 +140,9 @@ function connect() {
   const ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(tableId)}`);
   S.ws = ws;
   ws.addEventListener("open", () => {
-    S.connected = true;
     S.retry = 0;
     setConn(true);
-    send({ type: "hello", token: S.token || undefined, since: S.version ?? undefined });
+    send({ type: "hello", token: S.token || undefined, since: S.version ?? undefined, name: playerName() || undefined });
   });
   ws.addEventListener("message", (ev) => {
     let msg;
@@ -92,11 +154,12 @@ function connect() {
     onMessage(msg);
   });
   ws.addEventListener("close", (ev) => {
-    S.connected = false;
+    if (S.ws !== ws) return;
     S.pending = null;
+    S.queue = [];
     setConn(false);
     if (ev.code === 4404) {
-      fill($("banner"), "This table does not exist. ", h("a", { href: "/" }, "Back to the lobby"));
+      fill($("banner-now"), "This table does not exist. ", h("a", { href: "/" }, "Back to the lobby"));
       return;
     }
     // Reconnect with back-off; the server sends what we missed (or a full picture).
@@ -131,20 +194,22 @@ function onMessage(msg) {
       S.table = msg.table;
       if (msg.full) S.log = [];
       addEvents(msg.events);
+      if (Array.isArray(msg.chat)) chat.reset(msg.chat);
       takeSnapshot(msg);
       render();
       break;
     case "update":
       if (S.version !== null && msg.version !== S.version + 1) {
         // A gap (should not happen on one connection): ask for a fresh picture.
-        send({ type: "hello", token: S.token || undefined, since: S.version });
+        send({ type: "hello", token: S.token || undefined, since: S.version, name: playerName() || undefined });
         return;
       }
       addEvents(msg.events);
-      S.lastEvents = msg.events;
+      S.lastEvents = msg.events || [];
       takeSnapshot(msg);
       S.pending = null;
-      render();
+      render({ fresh: true });
+      continueQueue();
       break;
     case "sync":
       S.table = msg.table;
@@ -154,6 +219,7 @@ function onMessage(msg) {
     case "table":
       S.table = msg.table;
       if (msg.notice) S.log.push({ text: msg.notice, notice: true });
+      if (msg.notice) S.headline = msg.notice;
       render();
       break;
     case "timers":
@@ -172,14 +238,30 @@ function onMessage(msg) {
       if (S.table) S.table.rematch = msg.table;
       renderResult(true);
       break;
+    case "chat":
+      if (chat.add(msg.message) && msg.message?.seat !== S.seat) cue("chat");
+      break;
     case "error":
-      if (msg.id !== undefined && S.pending === msg.id) S.pending = null;
-      showError(msg.message);
-      render();
+      onError(msg);
       break;
     default:
       break;
   }
+}
+
+function onError(msg) {
+  if (msg.code === "rate_limited" || (msg.id !== undefined && S.chatIds.has(msg.id))) {
+    chat.error(msg.message);
+    return;
+  }
+  if (msg.code === "unknown_type" && /chat/.test(msg.message || "")) {
+    chat.unavailable("Chat is not available on this server.");
+    return;
+  }
+  if (msg.id !== undefined && S.pending === msg.id) S.pending = null;
+  S.queue = [];
+  showError(msg.message);
+  render();
 }
 
 function takeSnapshot(msg) {
@@ -196,7 +278,7 @@ function takeSnapshot(msg) {
 function addEvents(events) {
   for (const e of events || []) {
     if (!e.text) continue;
-    S.log.push({ text: e.text, me: S.seat !== null && e.seat === S.seat, big: ["set", "end", "ko", "knockout", "win"].includes(e.kind) });
+    S.log.push({ text: e.text, me: S.seat !== null && e.seat === S.seat, big: ["set", "end", "ko", "fight_over", "win", "stands"].includes(e.kind) });
   }
   if (S.log.length > 500) S.log.splice(0, S.log.length - 500);
 }
@@ -204,23 +286,70 @@ function addEvents(events) {
 // -- acting ----------------------------------------------------------------------
 
 function act(notation) {
-  if (!S.token || S.pending !== null) return;
+  if (!S.token || S.pending !== null) return false;
   if (!S.legal.includes(notation)) {
     showError(`${notation} is not a legal move now.`);
-    return;
+    return false;
   }
   showError("");
   const id = S.nextId++;
   if (send({ type: "act", token: S.token, action: notation, version: S.version, id })) {
     S.pending = id;
     render();
+    return true;
+  }
+  showError("Not connected — reconnecting…");
+  return false;
+}
+
+/** Play several moves in a row (e.g. take 3 damage: two cards, then the deck); stops at the first that is not legal. */
+function actMany(moves) {
+  if (!moves.length) return;
+  S.queue = moves.slice(1);
+  if (!act(moves[0])) S.queue = [];
+}
+
+function continueQueue() {
+  if (!S.queue.length) return;
+  if (S.pending !== null) return;
+  const next = S.queue[0];
+  if (!S.legal.includes(next)) {
+    // The table moved on (the fight ended, a window closed): stop quietly unless it is still our decision.
+    if (S.legal.length) showError(`Stopped before ${next}: it is not a legal move any more.`);
+    S.queue = [];
+    return;
+  }
+  S.queue.shift();
+  act(next);
+}
+
+function playTyped() {
+  const typed = $("typed");
+  const text = typed.value.trim();
+  if (!text) return;
+  // Match the legal move ignoring case and spaces, as the engine reads notation.
+  const norm = (s) => s.replace(/\s+/g, "").toLowerCase();
+  const found = S.legal.find((m) => norm(m) === norm(text));
+  if (found) {
+    act(found);
+    typed.value = "";
   } else {
-    showError("Not connected — reconnecting…");
+    showError(
+      S.legal.length
+        ? `"${text}" is not a legal move now. Legal: ${S.legal.slice(0, 20).join(", ")}${S.legal.length > 20 ? " …" : ""}`
+        : "You have no move to make right now."
+    );
   }
 }
 
 function showError(text) {
   $("error").textContent = text || "";
+}
+
+function sendChat(text) {
+  const id = `c${S.nextId++}`;
+  S.chatIds.add(id);
+  return send({ type: "chat", text, token: S.token || undefined, id });
 }
 
 // -- rendering -------------------------------------------------------------------
@@ -229,76 +358,92 @@ function names() {
   return (S.table?.seats || []).map((s, i) => (i === S.seat ? "You" : s.name));
 }
 
-function context(extra = {}) {
+function context(fresh) {
+  const legal = S.pending === null && !S.queue.length ? S.legal : [];
   return {
     view: S.view,
-    legal: S.pending === null ? S.legal : [],
+    legal,
     seat: S.seat,
     names: names(),
+    realNames: (S.table?.seats || []).map((s) => s.name),
     table: S.table,
     info: S.info,
     catalog: S.catalog,
-    options: S.table.options,
+    options: S.table.options || {},
     act,
-    canAct: S.pending === null && S.legal.length > 0,
-    pending: S.pending !== null,
+    actMany,
+    canAct: legal.length > 0,
+    pending: S.pending !== null || S.queue.length > 0,
     lastEvents: S.lastEvents,
-    rerender: render,
+    fresh,
+    timers: S.timers,
+    result: S.result,
+    narrow: isNarrow(),
+    rerender: () => render(),
+    showPanel: (id) => side.show(id),
     readOnly: false,
-    ...extra,
   };
 }
 
-function render() {
+function render({ fresh = false } = {}) {
   if (!S.table || !S.module || !S.view) return;
-  const ctx = context();
-  renderBanner(ctx);
+  const ctx = context(fresh);
+  renderBoard(ctx, fresh);
+  renderBanner(ctx, fresh);
   renderWaiting();
-  const board = $("board");
-  const focused = document.activeElement?.dataset?.move;
-  fill(board, drawBoard(S.module, S.generic, ctx));
   renderMoves(ctx);
   numberTargets();
-  if (focused) document.querySelector(`[data-move="${CSS.escape(focused)}"]`)?.focus();
   renderSeats();
   renderLog();
-  renderFacts();
+  renderPanels(ctx);
+  renderTools();
   renderResult(false);
+  sounds(ctx, fresh);
+  guideOnce(ctx);
+  S.couldAct = ctx.canAct;
 }
 
-function renderBanner(ctx) {
+function renderBoard(ctx, fresh) {
+  const board = $("board");
+  const before = measure(board);
+  const drawn = drawBoard(S.module, S.generic, ctx);
+  morphChildren(board, h("div", {}, drawn));
+  animate(board, before, { effects: fresh });
+}
+
+function renderBanner(ctx, fresh) {
   const banner = $("banner");
-  banner.className = "banner";
   const t = S.table;
-  let text;
+  if (fresh) {
+    const words = hook(S.module, "headline", S.lastEvents, ctx);
+    const text = words ?? S.lastEvents.map((e) => e.text).filter(Boolean).join(" ");
+    if (text) S.headline = text;
+  }
+  let now;
+  let mode = "";
   if (t.status === "waiting") {
     const open = t.seats.filter((s) => s.kind === "open" || s.kind === "reserved").length;
-    text = `Waiting for ${open === 1 ? "1 more player" : `${open} more players`} to sit down…`;
+    now = `Waiting for ${open === 1 ? "1 more player" : `${open} more players`} to sit down…`;
   } else if (S.result) {
-    text = `${outcomeFor(S.seat)}${S.result.text || "Game over."}`;
-    banner.classList.add("over");
+    now = `${outcomeFor(S.seat)}${S.result.text || "Game over."}`;
+    mode = "over";
   } else if (S.seat !== null && t.seats[S.seat]?.replaced) {
-    text = "An AI plays your seat now (you left or ran out of time). You can still watch.";
+    now = `${agentLabel(t.fallback)} plays your seat now (you resigned, left or ran out of time). You are watching.`;
   } else if (ctx.canAct) {
-    text = moduleStatus(ctx) || "Your move.";
-    banner.classList.add("mine");
-  } else if (S.pending !== null) {
-    text = "Sending your move…";
+    now = hook(S.module, "status", ctx) || "Your move.";
+    mode = "mine";
+  } else if (ctx.pending) {
+    now = "Sending your move…";
   } else {
     const waiting = S.toAct.map((s) => ctx.names[s]).join(" and ");
-    text = waiting ? `Waiting for ${waiting}…` : "…";
-    if (S.seat === null) text = `Watching · ${text}`;
+    now = waiting ? `Waiting for ${waiting}…` : "…";
+    if (S.seat === null) now = `Watching · ${now}`;
   }
-  banner.textContent = text;
-}
-
-function moduleStatus(ctx) {
-  try {
-    return S.module.status ? S.module.status(ctx) : "";
-  } catch (err) {
-    console.error(err);
-    return "";
-  }
+  banner.className = `banner${mode ? ` ${mode}` : ""}`;
+  $("banner-what").textContent = S.headline;
+  $("banner-what").title = S.headline;
+  $("banner-now").textContent = now;
+  if (fresh && S.headline) play($("banner-what"), "fade");
 }
 
 function renderWaiting() {
@@ -315,11 +460,7 @@ function renderWaiting() {
     if (s.kind === "open" && S.seat === null) {
       action = h(
         "button",
-        {
-          class: `btn ${String(s.seat) === wantedSeat ? "primary" : ""}`,
-          "data-testid": `take-${s.seat}`,
-          onclick: () => takeSeat(s.seat),
-        },
+        { class: `btn ${String(s.seat) === wantedSeat ? "primary" : ""}`, "data-testid": `take-${s.seat}`, onclick: () => takeSeat(s.seat) },
         "Take this seat"
       );
     }
@@ -335,18 +476,14 @@ function renderWaiting() {
     S.seat === null ? h("p", { class: "namebar" }, "Your name: ", nameInput) : null,
     h(
       "p",
-      {},
+      { class: "invite" },
       "Invite a friend: send them this link — ",
       h("a", { href: link }, link),
       " ",
-      h("button", { class: "btn small", onclick: () => navigator.clipboard?.writeText(link) }, "Copy")
+      h("button", { class: "btn small", type: "button", onclick: () => navigator.clipboard?.writeText(link) }, "Copy")
     ),
     S.seat !== null
-      ? h(
-          "button",
-          { class: "btn", "data-testid": "fill", onclick: () => fillWithAgents() },
-          `Start now: ${t.fallback} takes the empty seats`
-        )
+      ? h("button", { class: "btn", "data-testid": "fill", type: "button", onclick: () => fillWithAgents() }, `Start now: ${agentLabel(t.fallback)} takes the empty seats`)
       : null
   );
 }
@@ -375,52 +512,63 @@ function renderMoves(ctx) {
   for (const el of $("board").querySelectorAll("[data-covers]")) for (const m of el.dataset.covers.split("|")) covered.add(m);
   const rest = ctx.legal.filter((m) => !covered.has(m));
   const box = $("moves");
-  if (!rest.length) {
-    fill(box, ctx.canAct ? null : h("span", { class: "muted small" }, S.seat === null ? "You are watching." : "No move for you right now."));
-    return;
-  }
+  box.classList.toggle("hidden", !rest.length);
   fill(
     box,
-    h("span", { class: "muted small" }, "Moves:"),
-    rest.map((m) => h("button", { class: "move", "data-move": m, onclick: () => act(m) }, m))
+    rest.length ? h("span", { class: "muted small" }, "Moves:") : null,
+    rest.map((m) => h("button", { class: "move", type: "button", "data-move": m, onclick: () => act(m) }, m))
   );
 }
 
-/** Number the first nine clickable moves so keys 1-9 play them. */
+/**
+ * Number the first nine moves so keys 1-9 play them. Where the board opens a
+ * choice (data-keyscope: say the actions of a selected card), its moves are
+ * numbered instead; data-pick elements (select a card) are numbered too.
+ */
 function numberTargets() {
-  document.querySelectorAll("kbd.auto").forEach((k) => k.remove());
-  targets().slice(0, 9).forEach((el, i) => el.append(h("kbd", { class: "auto" }, String(i + 1))));
+  for (const el of document.querySelectorAll("[data-num]")) el.removeAttribute("data-num");
+  targets()
+    .slice(0, 9)
+    .forEach((el, i) => el.setAttribute("data-num", String(i + 1)));
 }
 
 function targets() {
-  return [...document.querySelectorAll("#board [data-move], #board [data-key], #moves [data-move]")].filter(
-    (el) => !el.disabled && el.offsetParent !== null
-  );
+  const scope = document.querySelector("#board [data-keyscope]");
+  const within = scope ? [scope] : [$("board"), $("moves")];
+  const found = [];
+  for (const root of within) {
+    for (const el of root.querySelectorAll("[data-move], [data-pick]")) {
+      if (el.hasAttribute("data-nonum") || el.disabled || el.offsetParent === null) continue;
+      found.push(el);
+    }
+  }
+  return found;
+}
+
+function shownClocks() {
+  // The server's idle limit (no table clock) is only shown in its last minute.
+  const elapsed = (performance.now() - S.timersAt) / 1000;
+  return new Map((S.timers.clocks || []).filter((c) => !c.idle || c.remaining - elapsed < 60).map((c) => [c.seat, c]));
 }
 
 function renderSeats() {
   const t = S.table;
   if (!t) return;
-  // The server's idle limit (no table clock) is only shown in its last minute.
-  const elapsed = (performance.now() - S.timersAt) / 1000;
-  const clocks = new Map((S.timers.clocks || []).filter((c) => !c.idle || c.remaining - elapsed < 60).map((c) => [c.seat, c]));
-  fill(
-    $("seats"),
-    t.seats.map((s) => {
-      const c = clocks.get(s.seat);
-      const kind = s.kind === "agent" ? (s.replaced ? `AI for ${s.name}` : "AI") : s.kind === "person" ? "" : s.kind;
-      return h(
-        "div",
-        { class: `seat-item${S.toAct.includes(s.seat) && !S.result ? " to-act" : ""}`, "data-seat": s.seat },
-        h("span", { class: `dot${s.connected ? " on" : ""}`, title: s.connected ? "connected" : "not connected" }),
-        h("span", { class: "name" }, s.kind === "open" ? `Seat ${s.seat + 1} (open)` : s.name, s.seat === S.seat ? h("span", { class: "you" }, " · you") : null),
-        kind ? h("span", { class: "chip small" }, kind) : null,
-        s.strikes ? h("span", { class: "chip small", title: "times the clock ran out" }, `⏱×${s.strikes}`) : null,
-        c ? h("span", { class: "clock", "data-clock": s.seat }, clockText(c.remaining)) : null
-      );
-    })
+  const box = $("seats");
+  morphChildren(
+    box,
+    h("div", {}, seatRows({ seats: t.seats, me: S.seat, toAct: S.toAct, clocks: shownClocks(), over: Boolean(S.result), winners: S.result?.winners?.length < t.seats.length ? S.result.winners : [] }))
   );
   tickClocks();
+  const opts = Object.entries(t.options || {})
+    .map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(",") : v}`)
+    .join(", ");
+  fill(
+    $("table-facts"),
+    h("div", {}, `Options: ${opts || "defaults"}`),
+    h("div", {}, t.clock ? `Clock: ${t.clock} s per move (then ${agentLabel(t.fallback)} moves for you)` : "No move clock"),
+    h("div", {}, `Move ${S.version ?? 0}${t.spectators ? ` · ${t.spectators} watching` : ""}`)
+  );
 }
 
 /** Count the clocks and the reaction window down between server messages. */
@@ -430,7 +578,7 @@ function tickClocks() {
     const el = document.querySelector(`[data-clock="${c.seat}"]`);
     const left = c.remaining - elapsed;
     if (!el) {
-      if (c.idle && left < 60 && left > 0) return renderSeats();
+      if (c.idle && left < 60 && left > 0 && left > 59.85) renderSeats();
       continue;
     }
     el.textContent = clockText(left);
@@ -440,20 +588,42 @@ function tickClocks() {
   const w = S.timers.window;
   const mine = (S.timers.clocks || []).find((c) => c.seat === S.seat && S.table?.clock);
   const shown = w || mine;
+  const boardClocks = document.querySelectorAll("#board [data-countdown]");
   if (!shown || S.result) {
     box.classList.add("hidden");
+    for (const el of boardClocks) el.classList.add("idle");
     return;
   }
   box.classList.remove("hidden");
   const left = Math.max(0, shown.remaining - elapsed);
+  const frac = Math.max(0, Math.min(1, left / shown.seconds));
   $("countdown-label").textContent = w
     ? w.mine
-      ? "Reaction window — answer now or you pass automatically"
-      : "Reaction window — the others may answer"
-    : "Your clock — an AI moves for you when it runs out";
-  $("countdown-fill").style.width = `${Math.max(0, Math.min(100, (100 * left) / shown.seconds))}%`;
+      ? "Answer now — or you pass"
+      : "Reaction window"
+    : "Your clock";
+  $("countdown-fill").style.width = `${100 * frac}%`;
   $("countdown-time").textContent = `${clockText(left)} s`;
   box.classList.toggle("low", left < shown.seconds / 3);
+  for (const el of boardClocks) {
+    const which = el.dataset.countdown;
+    const src = which === "window" ? w : shown;
+    el.classList.toggle("idle", !src);
+    if (!src) continue;
+    const l = Math.max(0, src.remaining - elapsed);
+    el.style.setProperty("--left", String(Math.max(0, Math.min(1, l / src.seconds))));
+    el.classList.toggle("low", l < src.seconds / 3);
+    const text = el.querySelector("[data-countdown-text]");
+    if (text) text.textContent = `${clockText(l)} s`;
+  }
+  // A tick each second in the last three of a window you may answer.
+  if (w && w.mine && left < 3) {
+    const s = Math.ceil(left);
+    if (S.lastTick !== s && s > 0) {
+      S.lastTick = s;
+      cue("tick");
+    }
+  } else S.lastTick = null;
 }
 
 function renderLog() {
@@ -466,17 +636,57 @@ function renderLog() {
   if (atBottom) box.scrollTop = box.scrollHeight;
 }
 
-function renderFacts() {
-  const t = S.table;
-  const opts = Object.entries(t.options || {})
-    .map(([k, v]) => `${k}=${v}`)
-    .join(", ");
-  fill(
-    $("table-facts"),
-    h("div", {}, `Options: ${opts || "defaults"}`),
-    h("div", {}, t.clock ? `Clock: ${t.clock} s per move (then ${t.fallback} moves for you)` : "No move clock"),
-    h("div", {}, `Move ${S.version ?? 0}${t.spectators ? ` · ${t.spectators} watching` : ""}`)
+function renderPanels(ctx) {
+  for (const { el, spec } of panelEls.values()) {
+    try {
+      morphChildren(el, h("div", {}, spec.render(ctx)));
+    } catch (err) {
+      console.error(`the ${spec.id} panel failed`, err);
+    }
+  }
+}
+
+function seatedPerson() {
+  return S.token && S.seat !== null && S.table?.seats[S.seat]?.kind === "person";
+}
+
+function renderTools() {
+  const btn = $("resign-btn");
+  const show = seatedPerson() && !S.result && (S.table.status === "playing" || S.table.status === "waiting");
+  btn.classList.toggle("hidden", !show);
+  $("resign-label").textContent = S.table.status === "waiting" ? " Leave seat" : " Resign";
+}
+
+async function resignOrLeave() {
+  const waiting = S.table.status === "waiting";
+  const ai = agentLabel(S.table.fallback);
+  const ok = await confirmDialog(
+    waiting
+      ? { title: "Leave your seat?", text: "Your seat opens again for someone else. You can keep watching.", ok: "Leave seat", cancel: "Stay", danger: true }
+      : {
+          title: "Resign this game?",
+          text: `${ai} takes over your seat and plays on for your side; you cannot come back to it. You can keep watching.`,
+          ok: "Resign",
+          cancel: "Keep playing",
+          danger: true,
+        }
   );
+  if (!ok) return;
+  const token = S.token;
+  if (!send({ type: "leave", token })) {
+    try {
+      await api(`/tables/${encodeURIComponent(tableId)}/leave`, { method: "POST", body: { token } });
+    } catch (err) {
+      showError(err.message);
+      return;
+    }
+  }
+  if (waiting) {
+    // The seat is open again: this browser is a spectator now.
+    forgetSeat(tableId);
+    S.token = null;
+    S.ws?.close();
+  }
 }
 
 /** "You won! " / "You lost. " / "Draw. " before the result line, for a seated player. */
@@ -486,30 +696,46 @@ function outcomeFor(seat) {
   return r > 0 ? "You won! " : r < 0 ? "You lost. " : "";
 }
 
+function defaultResultDetail(ctx) {
+  const r = S.result;
+  const seats = S.table.seats;
+  const rows = seats.map((s) =>
+    h(
+      "div",
+      { class: `score-row${r.winners.includes(s.seat) && r.winners.length < seats.length ? " won" : ""}` },
+      h("span", { class: "name" }, s.seat === S.seat ? `${s.name} (you)` : s.name),
+      h("span", { class: "score" }, String(r.scores[s.seat]))
+    )
+  );
+  return [h("div", { class: "scores" }, rows), h("p", { class: "muted small" }, r.reason)];
+}
+
 function renderResult(force) {
   if (!S.result) return;
   const box = $("result");
   if (!S.resultShown || force) {
     S.resultShown = true;
     box.classList.remove("hidden");
+    cue(outcomeFor(S.seat).startsWith("You lost") ? "lose" : "win");
   }
   $("result-text").textContent = `${outcomeFor(S.seat)}${S.result.text || "Game over."}`;
-  $("result-detail").textContent = `${S.result.reason} · scores ${S.result.scores.join(" – ")}`;
+  const ctx = context(false);
+  fill($("result-detail"), hook(S.module, "resultDetail", ctx) ?? defaultResultDetail(ctx));
   const rematchId = S.rematchOffer || S.table.rematch;
   const buttons = [];
   if (S.token && !rematchId) {
-    buttons.push(h("button", { class: "btn primary", "data-testid": "rematch", onclick: askRematch }, "Rematch"));
+    buttons.push(h("button", { class: "btn primary", "data-testid": "rematch", type: "button", onclick: askRematch }, "Rematch"));
   } else if (rematchId) {
     buttons.push(
       S.token
-        ? h("button", { class: "btn primary", "data-testid": "rematch", onclick: () => goToRematch(rematchId) }, "Join the rematch")
+        ? h("button", { class: "btn primary", "data-testid": "rematch", type: "button", onclick: () => goToRematch(rematchId) }, "Join the rematch")
         : h("a", { class: "btn primary", href: `/table/${rematchId}` }, "Watch the rematch")
     );
   }
   buttons.push(h("a", { class: "btn", href: `/replay/${tableId}` }, "Replay"));
   buttons.push(h("a", { class: "btn", href: `/api/tables/${tableId}/record`, download: "" }, "Download record"));
   buttons.push(h("a", { class: "btn", href: "/" }, "Lobby"));
-  buttons.push(h("button", { class: "btn", onclick: () => box.classList.add("hidden") }, "Look at the table"));
+  buttons.push(h("button", { class: "btn", type: "button", onclick: () => box.classList.add("hidden") }, "Look at the table"));
   fill($("result-actions"), buttons);
 }
 
@@ -529,54 +755,74 @@ async function goToRematch(newId) {
   location.href = `/table/${newId}`;
 }
 
-// -- help and keys -------------------------------------------------------------
-
-function openHelp() {
-  $("help").classList.remove("hidden");
-  $("help-close").focus();
+function sounds(ctx, fresh) {
+  if (fresh) {
+    const cues = hook(S.module, "cues", S.lastEvents, ctx);
+    const list = cues ?? (S.lastEvents.some((e) => e.seat !== S.seat) ? ["card"] : []);
+    for (const name of new Set(list)) cue(name);
+  }
+  if (ctx.canAct && !S.couldAct && !S.result) {
+    cue("turn");
+    play($("banner"), "glow");
+  }
 }
 
-function wireControls() {
-  $("help-btn").addEventListener("click", openHelp);
-  $("help-close").addEventListener("click", () => $("help").classList.add("hidden"));
-  const typed = $("typed");
-  const play = () => {
-    const text = typed.value.trim();
-    if (!text) return;
-    // Match the legal move ignoring case and spaces, as the engine reads notation.
-    const norm = (s) => s.replace(/\s+/g, "").toLowerCase();
-    const found = S.legal.find((m) => norm(m) === norm(text));
-    if (found) {
-      act(found);
-      typed.value = "";
-    } else {
-      showError(
-        S.legal.length
-          ? `"${text}" is not a legal move now. Legal: ${S.legal.slice(0, 20).join(", ")}${S.legal.length > 20 ? " …" : ""}`
-          : "You have no move to make right now."
-      );
-    }
-  };
-  $("typed-go").addEventListener("click", play);
-  typed.addEventListener("keydown", (ev) => {
-    if (ev.key === "Enter") play();
-    if (ev.key === "Escape") typed.blur();
-  });
+/**
+ * The guide opens the first time a person sits at a game: on a wide screen in
+ * the side column (beside the board, never over it); on a phone, where it
+ * would cover the board, only while it is not their turn, and it gets out of
+ * the way when their turn comes.
+ */
+function guideOnce(ctx) {
+  if (S.guideAuto && ctx.canAct && isNarrow() && side.isOpen() && side.current() === "guide") {
+    side.close();
+    S.guideAuto = false;
+    play($("help-btn"), "glow");
+  }
+  if (S.guideDone || !S.token || S.seat === null) return;
+  const key = `comboarena.helped.${S.info.name}`;
+  if (localStorage.getItem(key)) {
+    S.guideDone = true;
+    return;
+  }
+  if (isNarrow() && ctx.canAct) {
+    $("help-btn").classList.add("attention");
+    return;
+  }
+  localStorage.setItem(key, "1");
+  S.guideDone = true;
+  $("help-btn").classList.remove("attention");
+  side.show("guide");
+  S.guideAuto = true;
+}
+
+// -- keys ------------------------------------------------------------------------
+
+function wireKeys() {
+  // A reader who opens or closes a <details> on the board keeps it that way.
+  $("board").addEventListener("toggle", (ev) => ev.target.setAttribute?.("data-touched", "1"), true);
   document.addEventListener("keydown", (ev) => {
-    if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement) return;
+    if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement || ev.target instanceof HTMLTextAreaElement) return;
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     if (ev.key === "Escape") {
-      $("help").classList.add("hidden");
       $("result").classList.add("hidden");
+      if (side.isOpen()) side.close();
+      hook(S.module, "cancel");
+      render();
       return;
     }
     if (ev.key === "h" || ev.key === "?") {
-      openHelp();
+      side.show("guide");
       ev.preventDefault();
       return;
     }
+    if (ev.key === "m") {
+      $("mute").click();
+      return;
+    }
     if (ev.key === "/") {
-      typed.focus();
+      if (isNarrow()) side.show("log");
+      $("typed").focus();
       ev.preventDefault();
       return;
     }

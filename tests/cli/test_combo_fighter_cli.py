@@ -77,3 +77,13 @@ def test_tournament_mistakes_are_one_line_errors():
     ):
         out = runner.invoke(app, args)
         assert out.exit_code == 2 and "error:" in out.output and "Traceback" not in out.output, args
+
+
+def test_a_person_reads_the_character_sheets_during_play(tmp_path):
+    args = ["play", "combo-fighter", "--seed", "4", "-o", "best_of=1", "--save", str(tmp_path / "m.json")]
+    out = runner.invoke(app, args, input="?\nsheet\n" + "1\n" * 3000, terminal_width=160)
+    assert out.exit_code == 0, out.output[-2000:]
+    assert "sheet" in out.output and "Character Sheets" in out.output  # listed by ?
+    first = out.output.index("Boris Wolfram (boris)")
+    assert "Grace Lee (grace)" in out.output[first:] and "Signature Combos" in out.output
+    assert "▶ A: Iron Guard" in out.output and "Game over" in out.output

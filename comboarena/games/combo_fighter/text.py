@@ -5,7 +5,7 @@ knock-outs)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -14,7 +14,8 @@ from rich.table import Table
 from rich.text import Text
 
 from comboarena.core import Action, Event, OptionError
-from comboarena.terminal.textui import MenuItem, TextUI
+from comboarena.terminal.grammar import plural, possessive, verb, whom
+from comboarena.terminal.textui import Command, MenuItem, TextUI
 
 from .actions import CALL, DECK, DONE, END, PASS, POWER, REST, STAY, TAG, AsideAction, CardAction, Pick
 from .content import ATTACK, KINDS, SYMBOLS, Card, Fighter, Version, fighters
@@ -37,14 +38,6 @@ KO_WORDS = {
 }
 
 
-def plural(n: int, noun: str) -> str:
-    """``1 card``, ``2 cards``, ``1 fight``.
-
-    >>> plural(1, "card"), plural(3, "fight")
-    ('1 card', '3 fights')
-    """
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
 
 def card_line(card: Card, x: int | None = None) -> Text:
     """``Hammer Fist  attack ▲  Speed 4  3/2  box ■`` in the card's colour."""
@@ -58,13 +51,6 @@ def card_line(card: Card, x: int | None = None) -> Text:
     t.append(f"  dmg {card.opening}/{combo}")
     t.append("  box " + ("".join(SYMBOLS[b] for b in card.box_buttons) or "—"), style="dim")
     return t
-
-
-def _third(verb: str) -> str:
-    """The third person of a verb: ``play`` -> ``plays``, ``catch`` -> ``catches``, ``are`` -> ``is``."""
-    if verb == "are":
-        return "is"
-    return verb + ("es" if verb.endswith(("ch", "sh", "s")) else "s")
 
 
 def short(card: Card) -> str:
@@ -157,7 +143,7 @@ class FighterText(TextUI):
 
     # -- commands typed at the prompt --------------------------------------------------
 
-    def commands(self) -> dict[str, tuple[str, Callable[[Any], RenderableType]]]:
+    def commands(self) -> dict[str, Command]:
         """Extra prompt commands: ``sheet`` shows every fighter's Character Sheet and Power Token."""
         return {"sheet": ("the Character Sheets and Power Tokens of the fighters (which side is up)", self.sheets)}
 
@@ -327,13 +313,13 @@ class FighterText(TextUI):
         names = self._names(names)
         s = event.seat if event.seat is not None else -1
         who = names[s] if s >= 0 else ""
-        you = who == "You"
 
-        def say(verb: str) -> str:
+        def say(base: str) -> str:
             """``You play`` / ``Grace plays``."""
-            return f"{who} {verb if you else _third(verb)}"
+            return verb(who, base)
 
-        whose = "Your" if you else f"{who}'s"
+        whose = possessive(who)
+        whose = whose[:1].upper() + whose[1:]
 
         def title(code: str) -> str:
             return self._card(s, code).title
@@ -348,7 +334,7 @@ class FighterText(TextUI):
                 verdict = f"a tie ({d['why']}): both deal Opening Damage, nobody combos"
             else:
                 w = names[d["winner"]]
-                verdict = f"{w} {'win' if w == 'You' else 'wins'} the round ({d['why']})"
+                verdict = f"{verb(w, 'win')} the round ({d['why']})"
             return f"Round {d['round']}: {names[a]} {short(ca)} vs {names[b]} {short(cb)} → {verdict}."
         if kind == EventKind.POWER:
             paid = f", discarding {', '.join(map(title, d['paid']))} from the deck" if d["paid"] else ""
@@ -370,7 +356,7 @@ class FighterText(TextUI):
             return f"{say('call')} {d['name']}! ({d['version']} version: {d['damage']} damage)"
         if kind == EventKind.DAMAGE:
             how = HOW.get(d["how"], d["how"])
-            return f"{say('deal')} {d['amount']} damage to {names[d['to']]} ({how})."
+            return f"{say('deal')} {d['amount']} damage to {whom(names[d['to']])} ({how})."
         if kind == EventKind.TAKE:
             left = f" ({d['left']} to go)" if d.get("left") else ""
             return f"{say('discard')} {', '.join(map(title, d['cards']))} from the {d['from']}{left}."
@@ -473,5 +459,5 @@ class FighterText(TextUI):
         if result.is_draw:
             return f"The match is drawn, {plural(a, 'fight')} to {b}."
         team = " + ".join(names[s] for s in result.winners)
-        verb = "win" if team == "You" else "wins"
-        return f"{team} {verb} the match, {plural(max(a, b), 'fight')} to {min(a, b)}."
+        said = verb(team, "win") if len(result.winners) == 1 else f"{team} win"
+        return f"{said} the match, {plural(max(a, b), 'fight')} to {min(a, b)}."

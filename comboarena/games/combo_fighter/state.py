@@ -199,7 +199,8 @@ class FighterState(State):
         return team_result(self.game.teams, self._wins, reason, f"fights drawn {a}-{b}")
 
     def clone(self) -> FighterState:
-        new = self.__class__.__new__(self.__class__)
+        cls = self.__class__
+        new = cls.__new__(cls)
         new.game = self.game
         new._chance = self._chance.clone()
         new._start = self._start

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
@@ -32,13 +32,22 @@ def games_cmd() -> None:
 
 
 @app.command("rules")
-def rules_cmd(game: Annotated[str, typer.Argument(help=GAME_HELP)]) -> None:
+def rules_cmd(
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
+    fighter: Annotated[
+        str | None,
+        typer.Option("--fighter", help="show this fighter's Character Sheet and Power Token (e.g. combo-fighter)"),
+    ] = None,
+) -> None:
     """Rules summary, options, move notation and agents of GAME."""
     try:
         cls = game_class(game)
         g = cls()
     except ComboArenaError as exc:
         raise fail(str(exc)) from None
+    if fighter is not None:
+        _fighter_sheet(g, game, fighter)
+        return
     info = cls.info
     console.print(Panel(info.summary, title=f"[bold]{info.title}[/]", expand=False))
     table = Table(title="Options (comboarena play/sim ... -o name=value)")
@@ -52,3 +61,14 @@ def rules_cmd(game: Annotated[str, typer.Argument(help=GAME_HELP)]) -> None:
     console.print(
         f"Rulebook: ../shared/rules/{info.rulebook} · rule-by-rule notes: docs/rules/{info.name}.md"
     )
+
+
+def _fighter_sheet(g: Any, game: str, fighter: str) -> None:
+    """``rules GAME --fighter ID``: the game's text UI renders the sheet (games with fighters)."""
+    sheet = getattr(g.text_ui(), "fighter_sheet", None)
+    if sheet is None:
+        raise fail(f"{game} has no fighters; --fighter is for games with Character Sheets (combo-fighter)")
+    try:
+        console.print(sheet(fighter))
+    except ComboArenaError as exc:
+        raise fail(str(exc)) from None

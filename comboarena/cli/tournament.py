@@ -1,17 +1,17 @@
-"""``comboarena tournament GAME``: a double-elimination tournament between agents."""
+"""``comboarena tournament GAME``: a tournament between agents, under the game's rules."""
 
 from __future__ import annotations
 
 from itertools import combinations
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich import box
 from rich.markup import escape
 from rich.table import Table
 
-from comboarena.core import ComboArenaError
+from comboarena.core import ComboArenaError, make
 
 from .common import OptionArg, app, build_game, console, fail
 
@@ -35,22 +35,17 @@ def tournament_cmd(
     """Double elimination (rulebook tournament rules): each entrant brings two different
     fighters; per game a random Player 1 chooses which of Player 2's fighters to face,
     then Player 2 chooses. Prints the bracket, the standings and the winner."""
-    from comboarena.sim.tournament import (
-        check_entrants,
-        double_elimination,
-        load_matrix,
-        parse_entrant,
-        play_match,
-    )
+    from comboarena.sim.tournament import check_tournament, rules_of, run_tournament
 
     try:
         g = build_game(game, option)
+        rules = rules_of(g)
         roster = getattr(g, "roster", ())
         specs = entrant or [f"{a}+{b}={g.name}.heuristic@{a},{b}" for a, b in combinations(roster, 2)]
-        entrants = [parse_entrant(text, i) for i, text in enumerate(specs)]
+        entrants = [rules.parse_entrant(text, i) for i, text in enumerate(specs)]
+        table = rules.load_matrix(matrix) if matrix is not None else None
         options = {k: v for k, v in g.options.items() if k != "fighters"}
-        check_entrants(game, options, entrants)
-        table = load_matrix(matrix) if matrix is not None else None
+        check_tournament(make(game, **options), entrants)
         console.print(
             f"[bold]{escape(g.info.title)} tournament[/] · double elimination · {len(entrants)} entrants · seed {seed}"
         )
@@ -58,16 +53,10 @@ def tournament_cmd(
             console.print(f"  {escape(e.label)}: {escape(e.agent)} with {', '.join(e.roster)}")
         console.print()
 
-        def show(m: object) -> None:
-            console.print(escape(m.line()))  # type: ignore[attr-defined]
+        def show(m: Any) -> None:
+            console.print(escape(m.line()))
 
-        bracket = double_elimination(
-            entrants,
-            lambda p1, f1, p2, f2, s: play_match(game, options, p1, f1, p2, f2, s),
-            seed=seed,
-            matrix=table,
-            on_match=show,
-        )
+        bracket = run_tournament(game, options, entrants, seed=seed, matrix=table, on_match=show)
     except ComboArenaError as exc:
         raise fail(str(exc)) from None
     standings = Table(title="Standings", box=box.SIMPLE_HEAD, pad_edge=False)

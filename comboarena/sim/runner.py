@@ -125,6 +125,15 @@ class Batch:
 def check_specs(game: Game, specs: Sequence[str]) -> None:
     """Refuse agent lists a run cannot seat, unknown agents and people."""
     check_agents(game, len(specs))
+    # Seats the rules play themselves (Combo Fighter's solo AI) take no agent: a second
+    # agent would be seated there, ignored, and credited with the rules' results.
+    ruled = tuple(getattr(game, "rules_seats", ()))
+    if ruled and len(specs) > 1:
+        seats = ", ".join(map(str, ruled))
+        raise OptionError(
+            f"{game.name} with these options: seat {seats} is played by the rules themselves (the solo AI), "
+            f"not by an agent; name one agent, for the other seat(s)"
+        )
     for spec in specs:
         if spec.split(":")[0] == "human":
             raise OptionError("simulations play agents against each other; 'human' is for 'comboarena play'")

@@ -12,6 +12,7 @@ runner = CliRunner()
 def test_rules_show_the_notation_and_the_heuristic():
     out = runner.invoke(app, ["rules", "combo-fighter"])
     assert out.exit_code == 0 and "aside:nd" in out.output and "combo-fighter.heuristic" in out.output
+    assert "--fighter" in out.output  # where the Character Sheets are
 
 
 def test_a_person_plays_a_whole_best_of_3_match_against_the_heuristic(tmp_path):
@@ -70,6 +71,19 @@ def test_tournament_mistakes_are_one_line_errors():
         ["tournament", "combo-fighter", "-e", "a=random@boris,boris", "-e", "b=random@grace,lucia"],
         ["tournament", "combo-fighter", "-e", "random"],
         ["tournament", "sixteen"],
+        ["tournament", "combo-fighter", "-o", "mode=solo"],
+        ["tournament", "combo-fighter", "-o", "mode=tag"],
+        ["sim", "combo-fighter", "-o", "mode=solo", "--agents", "random,combo-fighter.heuristic", "-n", "1"],
     ):
         out = runner.invoke(app, args)
         assert out.exit_code == 2 and "error:" in out.output and "Traceback" not in out.output, args
+
+
+def test_a_person_reads_the_character_sheets_during_play(tmp_path):
+    args = ["play", "combo-fighter", "--seed", "4", "-o", "best_of=1", "--save", str(tmp_path / "m.json")]
+    out = runner.invoke(app, args, input="?\nsheet\n" + "1\n" * 3000, terminal_width=160)
+    assert out.exit_code == 0, out.output[-2000:]
+    assert "sheet" in out.output and "Character Sheets" in out.output  # listed by ?
+    first = out.output.index("Boris Wolfram (boris)")
+    assert "Grace Lee (grace)" in out.output[first:] and "Signature Combos" in out.output
+    assert "▶ A: Iron Guard" in out.output and "Game over" in out.output

@@ -48,3 +48,18 @@ def test_games_without_a_roster_have_no_matchups():
                 "combo-fighter", {"mode": "tag"}, ["random"], 1
             )
         )
+
+
+def test_the_solo_ai_seat_takes_no_agent():
+    # Seat 1 of a solo game is the rulebook's AI: a second agent would be ignored there and
+    # credited with the AI's results, so it is refused; one agent plays seat 0.
+    from comboarena.sim import run
+
+    with pytest.raises(ca.OptionError, match="seat 1 is played by the rules themselves \\(the solo AI\\)"):
+        list(run("combo-fighter", {"mode": "solo"}, ["random", "combo-fighter.heuristic"], 1))
+    with pytest.raises(ca.OptionError, match="seat 1 is played by the rules themselves"):
+        matchups("combo-fighter", {"mode": "solo", "best_of": 1}, ["random", "random"], 1)
+    outs = list(run("combo-fighter", {"mode": "solo", "best_of": 1}, ["random"], 2, seed=1))
+    assert len(outs) == 2 and all(o.slots == (0, 0) for o in outs)
+    report = matchups("combo-fighter", {"mode": "solo", "best_of": 1}, ["random"], 1, seed=2)
+    assert report.games == 16  # every player fighter against every AI fighter

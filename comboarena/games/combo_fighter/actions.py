@@ -15,10 +15,12 @@ One notation per decision, each short and typed as shown:
   declines the 2 vs 2 catch-your-breath card);
 - ``done``: stop discarding and refill your hand;
 - ``tag`` / ``stay``: (2 vs 2) tag out after winning a round, or stay in;
-- ``boris``, ``grace``...: (2 vs 2) the fighter your team sends into the ring.
+- a fighter's id (``boris``...): (2 vs 2) the fighter your team sends into the ring.
 """
 
 from __future__ import annotations
+
+from functools import cache
 
 from comboarena.core import Action, NotationError
 
@@ -72,19 +74,27 @@ END, CALL, DECK, REST = Word("end"), Word("call"), Word("deck"), Word("rest")
 POWER, PASS, DONE, TAG, STAY = Word("power"), Word("pass"), Word("done"), Word("tag"), Word("stay")
 WORDS: dict[str, Action] = {str(w): w for w in (END, CALL, DECK, REST, POWER, PASS, DONE, TAG, STAY)}
 
-#: Every action, interned by notation (card codes are shared between fighters).
-ACTIONS: dict[str, Action] = dict(WORDS)
-for _f in fighters().values():
-    ACTIONS[_f.id] = Pick(_f.id)
-    for _c in _f.cards:
-        ACTIONS.setdefault(_c.code, CardAction(_c.code))
-        ACTIONS.setdefault(f"aside:{_c.code}", AsideAction(_c.code))
-del _f, _c
 
-NOTATION_HELP = (
-    "a card code (e.g. hf), aside:<code>, end, call, deck, rest, power, pass, done, tag, stay, "
-    "or a fighter (boris, grace, junior, lucia)"
-)
+
+@cache
+def action_table() -> dict[str, Action]:
+    """Every action of the fighters in ``fighters/*.toml``, interned by notation (card
+    codes are shared between fighters); built once, from the files."""
+    table: dict[str, Action] = dict(WORDS)
+    for f in fighters().values():
+        table[f.id] = Pick(f.id)
+        for c in f.cards:
+            table.setdefault(c.code, CardAction(c.code))
+            table.setdefault(f"aside:{c.code}", AsideAction(c.code))
+    return table
+
+
+def notation_help() -> str:
+    """What a move may be, naming the fighters of the roster."""
+    return (
+        "a card code (e.g. hf), aside:<code>, end, call, deck, rest, power, pass, done, tag, stay, "
+        f"or a fighter ({', '.join(fighters())})"
+    )
 
 
 def parse(text: str) -> Action:
@@ -96,9 +106,9 @@ def parse(text: str) -> Action:
     if not isinstance(text, str):
         raise NotationError(f"expected notation text, got {type(text).__name__}")
     key = "".join(text.split()).lower()
-    action = ACTIONS.get(key)
+    action = action_table().get(key)
     if action is not None:
         return action
     if key.startswith("aside:"):
         raise NotationError(f"{text.strip()!r}: no fighter has a card {key[6:]!r} to set aside")
-    raise NotationError(f"{text.strip()!r} is not a Combo Fighter move; write {NOTATION_HELP}")
+    raise NotationError(f"{text.strip()!r} is not a Combo Fighter move; write {notation_help()}")

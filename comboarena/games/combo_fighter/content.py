@@ -16,7 +16,6 @@ from __future__ import annotations
 import itertools
 import re
 import tomllib
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -31,25 +30,12 @@ BUTTONS = ("triangle", "square", "circle")
 SYMBOLS = ("▲", "■", "●")
 DECK_SIZE = 50
 HAND_SIZE = 5
-#: Words the notation uses; a card code may not be one of them.
-RESERVED = frozenset(
-    {
-        "end",
-        "call",
-        "deck",
-        "rest",
-        "done",
-        "power",
-        "pass",
-        "tag",
-        "stay",
-        "aside",
-        "boris",
-        "grace",
-        "junior",
-        "lucia",
-    }
-)
+#: Words the notation uses; neither a card code nor a fighter id may be one of them.
+#: (Fighter ids are the 2 vs 2 picks, so a card code may not be a fighter's id either:
+#: :func:`fighters` checks that across the files.)
+RESERVED = frozenset({"end", "call", "deck", "rest", "done", "power", "pass", "tag", "stay", "aside"})
+#: Cards the solo AI draws when it wins a round (rulebook: "draw 4 cards").
+SOLO_DRAWS = 4
 FIGHTERS_DIR = Path(__file__).with_name("fighters")
 
 _CODE = re.compile(r"^[a-z][a-z0-9]{1,3}$")
@@ -152,14 +138,47 @@ class TokenSide(NamedTuple):
 
 
 class Token(NamedTuple):
-    """A two-sided Power Token. ``start_aside`` and ``aside_play`` are printed as active on
-    both sides (rulebook: "Unless explicitly stated on the token...")."""
+    """A two-sided Power Token. ``text`` is printed on both sides, and the rules it states
+    (``start_aside``, ``aside_play``) are active whichever side is up (rulebook: "Unless
+    explicitly stated on the token, only the rules printed on the side facing up are active")."""
 
     name: str
-    hook: str
+    text: str
     start_aside: tuple[int, ...]
     aside_play: bool
     sides: tuple[TokenSide, TokenSide]
+
+
+class SoloFlip(NamedTuple):
+    """A solo rule that turns the AI's Power Token to side B at the end of a round.
+
+    ``what``: ``drawn`` (it won and drew at least ``at_least`` cards of ``kind``) or
+    ``asided`` (it set at least ``at_least`` cards aside this round).
+    """
+
+    what: str
+    kind: int
+    at_least: int
+
+
+class Solo(NamedTuple):
+    """A fighter's additional rules as the solo-mode AI (rulebook: "In Solo Mode, the
+    individual AI fighters use a few additional rules"), added to its Power Token's.
+
+    - ``start_aside``: cards set aside at the start of every fight, besides the token's;
+    - ``draws``: cards drawn when it wins a round, per token side (A, B);
+    - ``flip``: a :class:`SoloFlip` (to side B) besides the token's own flips;
+    - ``aside_knockout``: set-aside cards join a combo only if it knocks the opponent out;
+    - ``prefer_aside``: while fewer than this many cards lie aside, it prefers a combo
+      that sets one aside over damage (0: no preference).
+    """
+
+    text: str
+    start_aside: tuple[int, ...]
+    draws: tuple[int, int]
+    flip: SoloFlip | None
+    aside_knockout: bool
+    prefer_aside: int
 
 
 @dataclass(frozen=True, eq=False)
@@ -175,7 +194,7 @@ class Fighter:
     starting_hand: tuple[int, ...]
     signatures: tuple[Signature, ...]
     token: Token
-    solo: str
+    solo: Solo
     source: str
     #: code -> card type
     index: dict[str, int] = field(repr=False)
@@ -196,15 +215,28 @@ class Fighter:
 
 @cache
 def fighters() -> dict[str, Fighter]:
-    """Every fighter shipped in ``fighters/*.toml``, by id (loaded once)."""
-    out = {}
+    """Every fighter in ``fighters/*.toml``, by id, in file-name order (loaded once).
+
+    The roster is these files and nothing else: adding a fighter is adding a file.
+    A fighter's id is also its 2 vs 2 pick, so no card code of any fighter may be a
+    fighter's id.
+    """
+    out: dict[str, Fighter] = {}
     for path in sorted(FIGHTERS_DIR.glob("*.toml")):
         f = load_fighter_file(path)
         out[f.id] = f
+    for f in out.values():
+        for c in f.cards:
+            if c.code in out:
+                raise FighterDataError(
+                    f"{f.source}: card {c.title!r}: field 'code' {c.code!r} is the id of the fighter in "
+                    f"{out[c.code].source}; card codes and fighter ids share the notation"
+                )
     return out
 
 
 def fighter_ids() -> tuple[str, ...]:
+    """The roster: every fighter id, in file-name order."""
     return tuple(fighters())
 
 
@@ -296,8 +328,8 @@ class _Reader:
             {"bio"},
         )
         fid = self.text(top, "id", "")
-        if not re.match(r"^[a-z]+$", fid):
-            raise self.fail("", f"field 'id' must be lowercase letters, got {fid!r}")
+        if not re.match(r"^[a-z]+$", fid) or fid in RESERVED:
+            raise self.fail("", f"field 'id' must be lowercase letters and not a notation word, got {fid!r}")
         if expected_id is not None and fid != expected_id:
             raise self.fail("", f"field 'id' is {fid!r} but the file is named {expected_id}.toml")
         cards = self.cards(top["cards"])
@@ -321,7 +353,8 @@ class _Reader:
                 raise self.fail(
                     "starting_hand", f"names {hand.count(t)} x {cards[t].code!r} but only {have} can be in hand"
                 )
-        solo = self.keys(top["solo"], "solo", {"text"}, set())
+        solo = self.solo(top["solo"], cards, index)
+        self.printed(token, solo, cards)
         return Fighter(
             id=fid,
             name=self.text(top, "name", ""),
@@ -332,7 +365,7 @@ class _Reader:
             starting_hand=tuple(sorted(hand)),
             signatures=signatures,
             token=token,
-            solo=self.text(solo, "text", "solo"),
+            solo=solo,
             source=self.source,
             index=index,
             composition=composition,
@@ -458,12 +491,8 @@ class _Reader:
         return Version(tuple(seq), damage, 1 if requires == "B" else -1)
 
     def token(self, raw: Any, cards: tuple[Card, ...], index: dict[str, int]) -> Token:
-        from .powers import HOOKS
-
-        table = self.keys(raw, "power", {"name", "a", "b"}, {"hook", "start_aside", "aside_play"})
-        hook = table.get("hook", "")
-        if hook not in HOOKS:
-            raise self.fail("power", f"field 'hook' must be one of {', '.join(sorted(HOOKS))}, got {hook!r}")
+        table = self.keys(raw, "power", {"name", "a", "b"}, {"text", "start_aside", "aside_play"})
+        text = self.text(table, "text", "power") if "text" in table else ""
         start = self.codes(table.get("start_aside", []), "power", "start_aside", index)
         for t in set(start):
             if start.count(t) > cards[t].copies:
@@ -472,7 +501,7 @@ class _Reader:
         if not isinstance(aside_play, bool):
             raise self.fail("power", f"field 'aside_play' must be true or false, got {_show(aside_play)}")
         sides = (self.side(table["a"], "power.a", cards, index), self.side(table["b"], "power.b", cards, index))
-        return Token(self.text(table, "name", "power"), hook, tuple(start), aside_play, sides)
+        return Token(self.text(table, "name", "power"), text, tuple(start), aside_play, sides)
 
     def side(self, raw: Any, where: str, cards: tuple[Card, ...], index: dict[str, int]) -> TokenSide:
         table = self.keys(raw, where, {"name", "text"}, {"x", "speed", "hand", "flip", "retro", "combo_aside"})
@@ -509,6 +538,75 @@ class _Reader:
             combo_aside=frozenset(self.codes(table.get("combo_aside", []), where, "combo_aside", index)),
         )
 
+    def solo(self, raw: Any, cards: tuple[Card, ...], index: dict[str, int]) -> Solo:
+        where = "solo"
+        table = self.keys(raw, where, {"text"}, {"start_aside", "draws", "flip", "aside_play", "prefer_aside"})
+        start = self.codes(table.get("start_aside", []), where, "start_aside", index)
+        draws_raw = table.get("draws", SOLO_DRAWS)
+        if isinstance(draws_raw, dict):
+            self.keys(draws_raw, f"{where}.draws", set(), {"a", "b"})
+            draws = (
+                self.integer(draws_raw, "a", f"{where}.draws", 1, 10, default=SOLO_DRAWS),
+                self.integer(draws_raw, "b", f"{where}.draws", 1, 10, default=SOLO_DRAWS),
+            )
+        else:
+            n = self.integer(table, "draws", where, 1, 10, default=SOLO_DRAWS)
+            draws = (n, n)
+        aside_play = table.get("aside_play", "")
+        if aside_play not in ("", "knockout"):
+            raise self.fail(
+                where,
+                f"field 'aside_play' may only be \"knockout\" (set-aside cards join a combo only if it knocks "
+                f"the opponent out), got {_show(aside_play)}",
+            )
+        return Solo(
+            text=self.text(table, "text", where),
+            start_aside=tuple(start),
+            draws=draws,
+            flip=self.solo_flip(table.get("flip"), where),
+            aside_knockout=aside_play == "knockout",
+            prefer_aside=self.integer(table, "prefer_aside", where, 0, DECK_SIZE, default=0),
+        )
+
+    def solo_flip(self, value: Any, where: str) -> SoloFlip | None:
+        if value is None:
+            return None
+        allowed = "drawn:<kind>:<count> or asided:<count>"
+        if isinstance(value, str):
+            parts = value.split(":")
+            if len(parts) == 3 and parts[0] == "drawn" and parts[1] in KINDS and parts[2].isdigit():
+                return SoloFlip("drawn", KINDS.index(parts[1]), int(parts[2]))
+            if len(parts) == 2 and parts[0] == "asided" and parts[1].isdigit() and int(parts[1]) >= 1:
+                return SoloFlip("asided", -1, int(parts[1]))
+        raise self.fail(where, f"field 'flip' must be {allowed}, got {_show(value)}")
+
+    def printed(self, token: Token, solo: Solo, cards: tuple[Card, ...]) -> None:
+        """Every power must be printed where the players read it (rulebook: "only the rules
+        printed on the side facing up are active"): a rule that sets a card aside, plays it
+        from beside the token or flips on it names the card in the text that states it."""
+
+        def named(text: str, types: Any, where: str, what: str) -> None:
+            for t in sorted(set(types)):
+                if cards[t].title.lower() not in text.lower():
+                    raise self.fail(
+                        where,
+                        f"{what} {cards[t].title!r}, so the text printed there must name it "
+                        f"(field 'text': {text[:60]!r}{'...' if len(text) > 60 else ''})",
+                    )
+
+        if (token.start_aside or token.aside_play) and not token.text:
+            raise self.fail(
+                "power",
+                "the token sets cards aside or plays them from beside it on both sides, so it must print that "
+                "rule: add field 'text' (printed on both sides)",
+            )
+        named(token.text, token.start_aside, "power", "field 'start_aside' sets aside")
+        for side, letter in zip(token.sides, "ab", strict=True):
+            named(side.text, side.combo_aside, f"power.{letter}", "field 'combo_aside' sets aside")
+            if side.flip is not None and side.flip.what == "played":
+                named(side.text, (side.flip.arg,), f"power.{letter}", "field 'flip' turns the token on")
+        named(solo.text, solo.start_aside, "solo", "field 'start_aside' sets aside")
+
     def flip(self, value: Any, where: str, index: dict[str, int]) -> Flip | None:
         if value is None:
             return None
@@ -529,54 +627,3 @@ class _Reader:
 
 def _show(value: Any) -> str:
     return repr(value) if not isinstance(value, dict) else "a table"
-
-
-_KIND_NAMES = ("attack", "defense", "footwork")
-_BUTTON_NAMES = ("triangle", "square", "circle")
-
-
-def public_sheets(fighters: Sequence[Fighter]) -> dict[str, Any]:
-    """Each seat's fighter as printed: sheet, cards (by code), Signature Combos,
-    Power Token sides. JSON-safe; everything in it is public."""
-    seats = []
-    for f in fighters:
-        code = [c.code for c in f.cards]
-        cards = {
-            c.code: {
-                "code": c.code,
-                "title": c.title,
-                "kind": _KIND_NAMES[c.kind],
-                "button": _BUTTON_NAMES[c.button],
-                "speed": c.speed,
-                "priority": bool(c.priority),
-                "opening": c.opening,
-                "combo": str(c.combo),
-                "box": [_BUTTON_NAMES[b] for b in range(3) if c.box >> b & 1],
-                "copies": getattr(c, "copies", None),
-            }
-            for c in f.cards
-        }
-        signatures = []
-        for s in f.signatures:
-            versions = {}
-            for label, v in (("basic", s.basic), ("power", s.power)):
-                if v is not None:
-                    versions[label] = {
-                        "cards": [code[t] for t in v.cards],
-                        "damage": str(v.damage),
-                        "side_b_only": v.requires == 1,
-                    }
-            signatures.append({"name": s.name, **versions})
-        seats.append(
-            {
-                "id": f.id,
-                "name": f.name,
-                "style": f.style,
-                "difficulty": f.difficulty,
-                "bio": f.bio,
-                "cards": cards,
-                "signatures": signatures,
-                "token": {"name": f.token.name, "sides": [{"name": s.name, "text": s.text} for s in f.token.sides]},
-            }
-        )
-    return {"fighters": seats}

@@ -9,9 +9,10 @@ keeps its deck-as-life in mind.
   probabilities that grow with that value, so it cannot be read like a fixed rule.
 - Combo: the highest-value legal combo or Signature Combo from its hand, found
   exhaustively (every card played costs a card of life; a knock-out beats all).
-- Damage: from the hand when the deck must not run dry (running dry mid-damage
-  means Staggering and a knock-out) or when a hand card is worth less than an
-  average card of its deck; from the deck otherwise.
+- Damage: from the hand when taking from the deck would empty it needlessly
+  (Staggering after the hit: the next one knocks out; the view's ``risks``) or
+  when a hand card is worth less than an average card of its deck; from the
+  deck otherwise (also when the refill will draw the deck's last card anyway).
 - End of round: throws back cards worth clearly less than an average deck card,
   only while the deck is long (or while Staggering, when only the next hit counts).
 """
@@ -26,9 +27,10 @@ from comboarena.agents.base import Agent
 from comboarena.core import Action, Event
 
 from .actions import CALL, DECK, DONE, END, PASS, POWER, REST, STAY, TAG, parse
-from .content import ATTACK, Fighter, fighters
+from .content import ATTACK, HAND_SIZE, Fighter, fighters
 from .powers import power_of
 from .rules import SET_ASIDE, Plan, knockout_damage, plans, win_circle
+from .view import EventKind, Phase
 
 #: What a card of life is worth, in damage, when deciding how long a combo to play.
 CARD_COST = 0.8
@@ -65,7 +67,7 @@ class FighterHeuristic(Agent):
 
     def observe(self, events: list[Event]) -> None:
         for e in events:
-            if e.kind == "reveal":
+            if e.kind == EventKind.REVEAL:
                 for s, code in zip(e.data["seats"], e.data["cards"], strict=True):
                     f = self.fighters[s]
                     self.habits[s][f.cards[f.index[code]].kind] += 1.0
@@ -76,19 +78,19 @@ class FighterHeuristic(Agent):
         if len(legal) == 1:
             return legal[0]
         phase = view["phase"]
-        if phase == "play":
+        if phase == Phase.PLAY:
             return self._opening(view, legal, rng)
-        if phase == "combo":
+        if phase == Phase.COMBO:
             return self._combo(view, legal)
-        if phase == "damage":
+        if phase == Phase.DAMAGE:
             return self._take(view, legal)
-        if phase == "discard":
+        if phase == Phase.DISCARD:
             return self._discard(view, legal)
-        if phase == "retro":
+        if phase == Phase.RETRO:
             return self._retro(view)
-        if phase == "breath":
+        if phase == Phase.BREATH:
             return self._breath(view, legal)
-        if phase == "tag":
+        if phase == Phase.TAG:
             return self._tag_out(view)
         return rng.choice(legal)  # pick: either fighter may start
 
@@ -103,7 +105,7 @@ class FighterHeuristic(Agent):
         my_speed = power_of(f).speeds["AB".index(mine["side"])]
         their_speed = power_of(g).speeds["AB".index(theirs["side"])]
         my_retro = power_of(f).retro("AB".index(mine["side"])) if mine["deck"] else None
-        their_retro = power_of(g).retro("AB".index(theirs["side"])) if view["mode"] != "solo" else None
+        their_retro = power_of(g).retro("AB".index(theirs["side"]))
         their_ko = knockout_damage(theirs["hand_size"], theirs["deck"], theirs["staggering"])
         my_ko = knockout_damage(mine["hand_size"] - 1, mine["deck"], mine["staggering"])
         hit = _expected_hit(g, foe_pool, theirs)
@@ -229,17 +231,23 @@ class FighterHeuristic(Agent):
         f = self.fighters[me]
         mine = view["fighters"][me]
         hand = [f.index[c] for c in view["hand"]]
-        left, deck = mine["damage"], mine["deck"]
         if not hand:
             return REST if REST in legal else DECK
         worth = self.worth[me]
-        worst = min(hand, key=lambda t: worth[t])
+        worst = parse(f.cards[min(hand, key=lambda t: worth[t])].code)
         pool = _unseen(f, mine, hand)
         average = sum(worth[t] * k for t, k in enumerate(pool)) / max(sum(pool), 1)
-        # Running the deck dry with damage still to take knocks out: keep the deck for the last points.
-        if left >= deck or worth[worst] < average - 0.5:
-            return parse(f.cards[worst].code)
-        return REST if REST in legal else DECK
+        if worth[f.index[str(worst)]] < average - 0.5 or DECK not in legal:
+            return worst
+        # Once hand and deck hold no more than a refill, the refill draws the deck's last
+        # card anyway: keep the better cards in hand then; otherwise keep the deck.
+        refill_staggers = mine["hand_size"] + mine["deck"] - mine["damage"] <= HAND_SIZE
+        risks = mine["risks"]
+        if REST in legal and (refill_staggers or "rest" not in risks):
+            return REST
+        if refill_staggers or "deck" not in risks:
+            return DECK
+        return worst
 
     def _discard(self, view: dict[str, Any], legal: list[Action]) -> Action:
         me = view["seat"]

@@ -1,5 +1,4 @@
-"""Power Tokens: the declarative vocabulary of the fighter files, and one Python hook
-per fighter for what does not read naturally as data (the solo-mode rules).
+"""Power Tokens and the solo AI's additional rules, interpreted from the fighter files.
 
 Rulebook, "Power tokens": side A faces up at setup; only the side facing up is
 active unless the token says otherwise; some effects set cards aside; some are
@@ -17,6 +16,10 @@ retroactive and are offered before the opponent plays on. Vocabulary (see
   instead of dealing damage;
 - token-wide ``start_aside`` (cards set aside at the start of each fight) and
   ``aside_play`` (set-aside cards may be brought into a combo).
+
+Solo mode: "Play according to the normal rules, except that..." and "the
+individual AI fighters use a few *additional* rules": the AI keeps its token's
+rules, and its ``[solo]`` rules (``content.Solo``) are added to them.
 """
 
 from __future__ import annotations
@@ -24,14 +27,11 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from .content import DEFENSE, Fighter, Retro
-from .rules import SET_ASIDE, Plan, best_plan
+from .content import Fighter, Retro
+from .rules import FROM_ASIDE, SET_ASIDE, Plan, best_plan
 
 if TYPE_CHECKING:
     from .content import TokenSide
-
-#: Cards the solo AI draws when it wins a round (rulebook: "draw 4 cards").
-SOLO_DRAWS = 4
 
 
 class RoundInfo(NamedTuple):
@@ -55,17 +55,18 @@ class SoloContext(NamedTuple):
 
 
 class Power:
-    """A fighter's Power Token read from its file. Stateless; the state keeps the side
-    facing up and the set-aside cards."""
+    """A fighter's Power Token (and solo rules) read from its file. Stateless: the
+    state keeps the side facing up and the set-aside cards."""
 
     def __init__(self, fighter: Fighter) -> None:
         self.fighter = fighter
         self.token = fighter.token
+        self.solo = fighter.solo
         self.sides: tuple[TokenSide, TokenSide] = fighter.token.sides
         self.hand_limits = (self.sides[0].hand, self.sides[1].hand)
         self.speeds = (self.sides[0].speed, self.sides[1].speed)
 
-    # -- the declarative vocabulary ----------------------------------------------------
+    # -- the token ---------------------------------------------------------------
 
     def x(self, side: int, aside: int) -> int:
         """The value of X with ``aside`` cards set aside."""
@@ -79,8 +80,8 @@ class Power:
         return self.sides[side].combo_aside
 
     def start_aside(self, solo: bool) -> tuple[int, ...]:
-        """Cards set aside at the start of a fight."""
-        return self.token.start_aside
+        """Cards set aside at the start of a fight: the token's, and as the solo AI its solo rule's."""
+        return (*self.token.start_aside, *self.solo.start_aside) if solo else self.token.start_aside
 
     def flips(self, side: int, info: RoundInfo) -> bool:
         """Whether the side facing up turns over at the end of this round."""
@@ -95,81 +96,48 @@ class Power:
             return flip.arg in info.played
         return info.aside >= flip.arg  # "aside"
 
-    # -- solo mode (rulebook: "Solo mode"); hooks override ----------------------------
+    # -- solo mode (rulebook: "Solo mode") ---------------------------------------------
 
     def solo_draws(self, side: int) -> int:
-        return SOLO_DRAWS
-
-    def solo_choose(self, candidates: list[Plan], ctx: SoloContext) -> Plan:
-        """Taking the AI's perspective: the combo that deals the most damage."""
-        return best_plan(candidates)
+        """Cards the AI draws when it wins a round (4; Lucia's solo rule: 5 on side B)."""
+        return self.solo.draws[side]
 
     def solo_flips(self, side: int, info: RoundInfo) -> bool:
-        return self.flips(side, info)
-
-
-class BorisPower(Power):
-    """Solo: if Boris wins a round and draws at least 2 blue cards, he plays as normal,
-    then flips to side B at the end of the round (this replaces his flip rule)."""
-
-    def solo_flips(self, side: int, info: RoundInfo) -> bool:
-        cards = self.fighter.cards
-        return side == 0 and info.won and sum(cards[t].kind == DEFENSE for t in info.drawn) >= 2
-
-
-class GracePower(Power):
-    """Solo: Grace begins a fight with Phoenix Strike set aside (her token) and brings it
-    into a combo only if that combo wins the fight outright."""
+        """The token's own flip rule, or the solo rule that turns it to side B."""
+        if self.flips(side, info):
+            return True
+        rule = self.solo.flip
+        if rule is None or side != 0:
+            return False
+        if rule.what == "drawn":
+            cards = self.fighter.cards
+            return info.won and sum(cards[t].kind == rule.kind for t in info.drawn) >= rule.at_least
+        return info.asided >= rule.at_least  # "asided"
 
     def solo_choose(self, candidates: list[Plan], ctx: SoloContext) -> Plan:
-        allowed = []
-        for p in candidates:
-            if any(h == 1 for h in p.how):  # uses the set-aside Phoenix Strike
-                unplayed = len(ctx.drawn) - sum(1 for h in p.how[1:] if h != 1)
-                if p.damage + unplayed < ctx.knockout:
-                    continue
-            allowed.append(p)
-        return best_plan(allowed)
-
-
-class JuniorPower(Power):
-    """Solo: Junior begins each fight with 2 Needles set aside and prefers setting aside a
-    third over dealing damage; he flips at the end of a round in which he set one aside."""
-
-    def start_aside(self, solo: bool) -> tuple[int, ...]:
-        if not solo:
-            return self.token.start_aside
-        needle = next(t for t, c in enumerate(self.fighter.cards) if "needle" in c.tags)
-        return (*self.token.start_aside, needle, needle)
-
-    def solo_choose(self, candidates: list[Plan], ctx: SoloContext) -> Plan:
-        if ctx.aside < 3:
+        """Taking the AI's perspective: the combo that deals the most damage, within its solo rules."""
+        solo = self.solo
+        if solo.aside_knockout:
+            # Grace: a set-aside card joins a combo only if that wins the fight outright.
+            kept = []
+            for p in candidates:
+                if FROM_ASIDE in p.how:
+                    unplayed = len(ctx.drawn) - sum(1 for h in p.how[1:] if h != FROM_ASIDE)
+                    if p.damage + unplayed < ctx.knockout:
+                        continue
+                kept.append(p)
+            candidates = kept
+        if ctx.aside < solo.prefer_aside:
+            # Junior: setting one more card aside comes before damage.
             setting = [p for p in candidates if SET_ASIDE in p.how]
             if setting:
                 return best_plan(setting)
         return best_plan(candidates)
 
-    def solo_flips(self, side: int, info: RoundInfo) -> bool:
-        return side == 0 and info.asided >= 1
-
-
-class LuciaPower(Power):
-    """Solo: with her token on side B, Lucia draws 5 cards instead of 4 when she wins a round."""
-
-    def solo_draws(self, side: int) -> int:
-        return SOLO_DRAWS + (side == 1)
-
-
-#: Hook names a fighter file may give in ``power.hook``.
-HOOKS: dict[str, type[Power]] = {
-    "": Power,
-    "boris": BorisPower,
-    "grace": GracePower,
-    "junior": JuniorPower,
-    "lucia": LuciaPower,
-}
-
 
 @cache
 def power_of(fighter: Fighter) -> Power:
-    return HOOKS[fighter.token.hook](fighter)
+    return Power(fighter)
+
+
+__all__ = ["Power", "RoundInfo", "SoloContext", "power_of"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .content import ATTACK, DEFENSE, FOOTWORK, KINDS, Fighter
+from .view import Risk
 
 #: Win Circle: attack beats footwork, footwork beats defense, defense beats attack.
 BEATS = {ATTACK: FOOTWORK, FOOTWORK: DEFENSE, DEFENSE: ATTACK}
@@ -165,7 +166,42 @@ def best_plan(candidates: list[Plan]) -> Plan:
 
 
 def knockout_damage(hand: int, deck: int, staggering: bool) -> int:
-    """The least damage that knocks a fighter out: any while Staggering; otherwise one
-    more than the cards in hand and deck (the taker empties the hand first, the deck's
-    last card makes them Stagger, and the next point knocks them out)."""
-    return 1 if staggering else hand + deck + 1
+    """The least damage that knocks a fighter out (rulebook: "Taking damage", "Staggering").
+
+    Any damage while Staggering; otherwise as many points as the cards in hand and
+    deck, whatever order they are taken in: the last point discards the last card.
+
+    >>> knockout_damage(5, 2, False), knockout_damage(5, 2, True)
+    (7, 1)
+    """
+    return 1 if staggering else hand + deck
+
+
+#: The damage choices :func:`damage_risks` judges: a card from the hand, ``deck``, ``rest``.
+HAND, DECK, REST = "hand", "deck", "rest"
+
+
+def damage_risks(hand: int, deck: int, damage: int, staggering: bool) -> dict[str, Risk]:
+    """For ``damage`` points still to take, the choices that cost a risk another choice avoids.
+
+    A hit that reaches the last card knocks out whatever the order (it is resolved
+    when dealt), so no choice knocks out by itself; what a choice can cost is the
+    deck: emptying it during the hit leaves the fighter Staggering afterwards (the
+    next hit knocks them out), which taking cards from the hand instead avoids
+    whenever the hand can absorb the rest of the hit.
+
+    >>> damage_risks(hand=5, deck=2, damage=4, staggering=False)
+    {'rest': <Risk.STAGGER: 'stagger'>}
+    >>> damage_risks(hand=5, deck=1, damage=2, staggering=False)
+    {'deck': <Risk.STAGGER: 'stagger'>, 'rest': <Risk.STAGGER: 'stagger'>}
+    >>> damage_risks(hand=0, deck=9, damage=4, staggering=False)
+    {}
+    """
+    if not damage or not deck or staggering or damage >= hand + deck:
+        return {}  # nothing to choose between: the outcome is the same whatever is taken
+    out: dict[str, Risk] = {}
+    if deck == 1:
+        out[DECK] = Risk.STAGGER
+    if damage > 1 and damage >= deck:
+        out[REST] = Risk.STAGGER
+    return out

@@ -1,42 +1,88 @@
-"""The rules of Combo Fighter, applied to one match in progress.
+"""The rules of Combo Fighter, applied to one match in progress (1 v 1).
 
 A match is best of 3 fights (option ``best_of``); a fight is rounds until a
-fighter is knocked out. Each round: both fighters play a card face down
-(``to_act`` holds both seats); the reveal and the Win Circle decide who wins;
-retroactive powers are offered to their owners; the winner combos (or, on a
-tie, both deal Opening Damage); the damaged fighters take damage card by card;
-then the end of the round (played cards discarded, optional discards, refill,
-end-of-round effects). 2 vs 2 adds catching breath and tagging out; solo mode
-plays one side by the solo rules.
+fighter is knocked out. Each round: both fighters play a card face down (one
+:class:`~comboarena.core.Window` holds both seats); the reveal and the Win
+Circle decide who wins; retroactive powers are offered to their owners; the
+winner combos (or, on a tie, both deal Opening Damage); the damaged fighters
+take damage card by card; then the end of the round (played cards discarded,
+optional discards, refill, end-of-round effects).
 
-Cards are kept as card *types* (small ints indexing the fighter's tables);
-a fighter's deck is a list whose top is the last item.
+The modes are subclasses that override the hooks marked "mode hook" below:
+:mod:`.solo` (the rulebook's AI plays seat 1) and :mod:`.tag` (2 vs 2).
+
+Cards are kept as card *types* (small ints indexing the fighter's tables); a
+fighter's deck is a list whose top is the last item.
 """
 
 from __future__ import annotations
 
-from bisect import insort
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from comboarena.core import Action, Event, GameNotOver, Result, State, check_seat, team_result
+from comboarena.core import Action, Chance, Event, GameNotOver, Result, State, Window, check_seat, team_result
 
-from .actions import CALL, DECK, DONE, END, PASS, POWER, REST, STAY, TAG, AsideAction, CardAction, Pick
-from .content import ATTACK
-from .powers import RoundInfo, SoloContext
-from .rules import FROM_ASIDE, SET_ASIDE, card_damage, knockout_damage, plans, signature_damage, signature_for
+from .actions import CALL, DECK, DONE, END, PASS, POWER, REST, AsideAction, CardAction
+from .content import ATTACK, Retro
+from .powers import RoundInfo
+from .rules import card_damage, damage_risks, signature_damage, signature_for
 from .rules import win_circle as _win_circle
+from .view import (
+    RETRO_STATES,
+    SIDES,
+    DamageHow,
+    Ev,
+    FighterSeatView,
+    FighterView,
+    KoWhy,
+    Phase,
+)
+from .words import PHASE_WORDS, box_mismatch, cannot_set_aside, count_text, no_signature, not_held
 
 if TYPE_CHECKING:
     from .game import ComboFighter
 
-PICK, PLAY, RETRO, COMBO, DAMAGE, BREATH, DISCARD, TAG_OUT, OVER = range(9)
-PHASES = ("pick", "play", "retro", "combo", "damage", "breath", "discard", "tag", "over")
-#: Retroactive power, per seat and round: not offered, offered now, used, declined.
-RETRO_STATES = ("none", "offered", "used", "declined")
+# Module aliases: compared with ``is`` on the hot path.
+PICK, PLAY, RETRO, COMBO, DAMAGE = Phase.PICK, Phase.PLAY, Phase.RETRO, Phase.COMBO, Phase.DAMAGE
+BREATH, DISCARD, TAG_OUT, OVER = Phase.BREATH, Phase.DISCARD, Phase.TAG, Phase.OVER
+#: Retroactive power, per seat and round (indexes into ``RETRO_STATES``).
+NOT_OFFERED, OFFERED, USED, DECLINED = range(4)
 NO_WINNER, TIE = -2, -1
 #: Safety nets so that any content terminates (never reached with the shipped fighters).
 MAX_ROUNDS = 400
 FIGHTS_PER_BEST_OF = 3
+CLOSED = Window((), ())
+# Windows are immutable values: the few a match uses are made once and shared.
+_OPEN: dict[tuple[int, ...], Window] = {}
+_ANSWERED: dict[tuple[Window, int], Window] = {}
+
+
+def open_window(seats: tuple[int, ...]) -> Window:
+    """``Window.open(seats)``, shared."""
+    window = _OPEN.get(seats)
+    if window is None:
+        window = _OPEN[seats] = Window.open(seats)
+    return window
+
+
+class Seat(NamedTuple):
+    """One fighter's zones and marks, as card types: what :func:`build` takes."""
+
+    hand: list[int]
+    draw: list[int]  # top last
+    disc: list[int]
+    aside: list[int]
+    play: list[int]
+    marks: list[int]
+    drawn: list[int]
+    side: int
+    stag: bool
+    dmg: int
+    ko: bool
+    choice: int
+    retro: int
+    bonus: int
+    flip: bool
 
 
 class FighterState(State):
@@ -64,14 +110,14 @@ class FighterState(State):
         "_round",
         "_side",
         "_stag",
-        "_to_act",
+        "_window",
         "_winner",
         "_wins",
     )
 
     game: ComboFighter
-    _phase: int
-    _to_act: tuple[int, ...]
+    _phase: Phase
+    _window: Window
     _fight: int
     _round: int
     _wins: list[int]  # fights won per team
@@ -95,79 +141,73 @@ class FighterState(State):
     _flip: list[bool]  # the Power Token flips at the end of this round
     _drawn: list[list[int]]  # solo AI: cards drawn this round
 
+    #: phase -> the rule that reads a seat's action; modes add theirs.
+    HANDLERS: ClassVar[dict[Phase, Callable[[Any, int, Action], list[Event]]]] = {}
+
     # -- protocol ---------------------------------------------------------------------
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        return self._to_act
+        return self._window.waiting
 
     @property
     def is_over(self) -> bool:
-        return self._phase == OVER
+        return self._phase is OVER
 
     @property
-    def phase(self) -> str:
-        return PHASES[self._phase]
+    def phase(self) -> Phase:
+        return self._phase
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self._to_act:
+        if seat not in self._window.waiting:
             return []
         phase = self._phase
-        acts = self.game.acts[seat]
-        if phase == DAMAGE:
-            out = _distinct(self._hand[seat], acts)
+        if phase is DISCARD:
+            out = _distinct(self._hand[seat], self.game.acts[seat])
+            out.append(DONE)
+            return out
+        if phase is PLAY:
+            return _distinct(self._hand[seat], self.game.acts[seat])
+        if phase is DAMAGE:
+            out = _distinct(self._hand[seat], self.game.acts[seat])
             if self._draw[seat]:
                 out.append(DECK)
                 if self._dmg[seat] > 1:
                     out.append(REST)
             return out
-        if phase == PLAY:
-            return _distinct(self._hand[seat], acts)
-        if phase == DISCARD:
-            out = _distinct(self._hand[seat], acts)
-            out.append(DONE)
-            return out
-        if phase == COMBO:
+        if phase is COMBO:
             return self._combo_actions(seat)
-        if phase == RETRO:
+        if phase is RETRO:
             return [POWER, PASS]
-        if phase == BREATH:
-            out = _distinct(sorted(self._disc[seat]), acts)
-            out.append(PASS)
-            return out
-        if phase == TAG_OUT:
-            return [TAG, STAY]
-        if phase == PICK:
-            g = self.game
-            return [g.picks[s] for s in g.teams[g.team[seat]]]
-        return []
+        return self._mode_actions(seat)
 
     def apply(self, seat: int, action: Action | str) -> list[Event]:
         if action.__class__ is str:
             action = self.game.parse_action(action)  # type: ignore[arg-type]
-        if seat not in self._to_act:
+        if seat not in self._window.waiting:
             check_seat(self.game, seat)
-            if self._phase == OVER:
+            if self._phase is OVER:
                 raise self._illegal(seat, action, "the match is over")
-            raise self._illegal(seat, action, f"it is not seat {seat}'s decision now")
-        return _HANDLERS[self._phase](self, seat, action)  # type: ignore[arg-type]
+            raise self._illegal(seat, action, f"it is not seat {seat}'s decision now ({self._deciding()})")
+        return self.HANDLERS[self._phase](self, seat, action)  # type: ignore[arg-type]
 
     def result(self) -> Result:
-        if self._phase != OVER:
+        if self._phase is not OVER:
             raise GameNotOver("the Combo Fighter match is not over yet; result() is known at the end")
         a, b = self._wins
         reason = f"fights won {max(a, b)}-{min(a, b)}"
         return team_result(self.game.teams, self._wins, reason, f"fights drawn {a}-{b}")
 
     def clone(self) -> FighterState:
-        new = FighterState.__new__(FighterState)
+        cls = self.__class__
+        new = cls.__new__(cls)
         new.game = self.game
         new._chance = self._chance.clone()
         new._start = self._start
         new._deck = self._deck
         new._log = self._log[:]
         new._phase = self._phase
-        new._to_act = self._to_act
+        new._window = self._window
         new._fight = self._fight
         new._round = self._round
         new._wins = self._wins[:]
@@ -193,12 +233,12 @@ class FighterState(State):
         return new
 
     def _key(self) -> tuple[Any, ...]:
-        # Only compared, never hashed: the lists themselves compare element by element (in C).
+        # Only compared, never hashed: the lists compare element by element (in C).
         return (
             self.game,
             self._chance,
             self._phase,
-            self._to_act,
+            self._window,
             self._fight,
             self._round,
             self._wins,
@@ -221,40 +261,41 @@ class FighterState(State):
             self._retro,
             self._bonus,
             self._flip,
-            # Actions are interned values, so comparing the pairs is cheap.
-            self._log,
+            self._log,  # actions are interned values: comparing the pairs is cheap
         )
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> FighterView:  # type: ignore[override]
         g = self.game
         if seat is not None:
             check_seat(g, seat)
-        fighters = []
+        fighters: list[FighterSeatView] = []
         for s in range(g.players):
-            code = g.codes[s].__getitem__
+            codes = g.codes[s]
+            hand, deck, dmg = len(self._hand[s]), len(self._draw[s]), self._dmg[s]
             fighters.append(
                 {
                     "fighter": g.fighters[s].id,
-                    "hand_size": len(self._hand[s]),
-                    "deck": len(self._draw[s]),
-                    "discard": list(map(code, self._disc[s])),
-                    "aside": list(map(code, self._aside[s])),
-                    "play": list(map(code, self._play[s])),
+                    "hand_size": hand,
+                    "deck": deck,
+                    "discard": [codes[t] for t in self._disc[s]],
+                    "aside": [codes[t] for t in self._aside[s]],
+                    "play": [codes[t] for t in self._play[s]],
                     "set_aside": self._marks[s][:],
-                    "drawn": list(map(code, self._drawn[s])),
-                    "side": "AB"[self._side[s]],
+                    "drawn": [codes[t] for t in self._drawn[s]],
+                    "side": SIDES[self._side[s]],
                     "x": self.x(s),
                     "staggering": self._stag[s],
                     "chosen": self._choice[s] >= 0,
-                    "damage": self._dmg[s],
+                    "damage": dmg,
                     "ko": self._ko[s],
                     "retro": RETRO_STATES[self._retro[s]],
                     "speed_bonus": self._bonus[s],
                     "flip": self._flip[s],
+                    "risks": dict(damage_risks(hand, deck, dmg, self._stag[s])) if dmg else {},
                 }
             )
         winner = self._winner
-        v: dict[str, Any] = {
+        v: FighterView = {
             "game": "combo-fighter",
             "seat": seat,
             "mode": g.mode,
@@ -264,14 +305,14 @@ class FighterState(State):
             "round": self._round,
             "wins": self._wins[:],
             "fights": self._results[:],
-            "phase": PHASES[self._phase],
-            "to_act": list(self._to_act),
+            "phase": self._phase,
+            "to_act": list(self._window.waiting),
             "ring": self._ring[:],
             "winner": winner if winner >= 0 else None,
             "tie": winner == TIE,
             "picked": [p >= 0 for p in self._pick],
             "shuffles": self._chance.draws,
-            "over": self._phase == OVER,
+            "over": self._phase is OVER,
             "fighters": fighters,
         }
         if seat is not None:
@@ -283,11 +324,45 @@ class FighterState(State):
             v["pick"] = g.fighters[pick].id if pick >= 0 else None
         return v
 
-    def _answered(self, seat: int) -> bool:
-        """``seat`` has made its decision in a window where several decide at once;
-        ``True`` once nobody is left to answer."""
-        self._to_act = tuple(s for s in self._to_act if s != seat)
-        return not self._to_act
+    def _position(self) -> dict[str, Any]:
+        from .position import write_position
+
+        return write_position(self.game, self._table())
+
+    def _table(self) -> Table:
+        """The whole state as plain data (what :func:`build` takes back)."""
+        return Table(
+            self._phase,
+            self._window,
+            self._fight,
+            self._round,
+            self._wins[:],
+            self._results[:],
+            self._ring[:],
+            self._pick[:],
+            self._winner,
+            [self._seat(s) for s in range(self.game.players)],
+            self._deck,
+        )
+
+    def _seat(self, s: int) -> Seat:
+        return Seat(
+            self._hand[s][:],
+            self._draw[s][:],
+            self._disc[s][:],
+            self._aside[s][:],
+            self._play[s][:],
+            self._marks[s][:],
+            self._drawn[s][:],
+            self._side[s],
+            self._stag[s],
+            self._dmg[s],
+            self._ko[s],
+            self._choice[s],
+            self._retro[s],
+            self._bonus[s],
+            self._flip[s],
+        )
 
     # -- queries used by the rules, the agents and the text UI -----------------------
 
@@ -301,9 +376,74 @@ class FighterState(State):
             return 0
         return card.speed + self.game.powers[seat].speeds[self._side[seat]] + self._bonus[seat]
 
-    def _partner(self, seat: int) -> int:
-        team = self.game.teams[self.game.team[seat]]
-        return team[1] if team[0] == seat else team[0]
+    def _opponent(self, seat: int) -> int:
+        a, b = self._ring
+        return b if seat == a else a
+
+    def _deciding(self) -> str:
+        """What the seats to act are deciding, in words (for refusals)."""
+        names = " and ".join(self.game.fighters[s].name for s in self._window.waiting)
+        return f"{names}: {PHASE_WORDS[self._phase]}"
+
+    def _answer(self, seat: int) -> bool:
+        """``seat`` has answered the open window; ``True`` once nobody is left to answer
+        (the rules that follow then open the next window)."""
+        window = self._window
+        if len(window.waiting) == 1:
+            return True
+        key = (window, seat)
+        after = _ANSWERED.get(key)
+        if after is None:
+            after = _ANSWERED[key] = window.answer(seat)
+        self._window = after
+        return False
+
+    # -- mode hooks (versus behaviour; solo and tag override) ----------------------------
+
+    def _people(self) -> Sequence[int]:
+        """The seats in the ring that decide for themselves (the solo AI does not)."""
+        return self._ring
+
+    def _starting_hand(self, s: int, stack: Any) -> list[int]:
+        f = self.game.fighters[s]
+        return list(stack.hand if stack is not None and stack.hand is not None else f.starting_hand)
+
+    def _starting_aside(self, s: int) -> list[int]:
+        return list(self.game.powers[s].start_aside(False))
+
+    def _open_fight(self, events: list[Event]) -> None:
+        self._start_round(events)
+
+    def _out_of_cards(self, s: int) -> bool:
+        """Called for a fighter with an empty hand: no card left to play?"""
+        return True
+
+    def _face_down(self, s: int, events: list[Event]) -> int:
+        """The card ``s`` plays this round when none lies face down (the solo AI's)."""
+        return self._choice[s]
+
+    def _rules_decide_retro(self, offered: tuple[int, ...], events: list[Event]) -> tuple[int, ...]:
+        """Retroactive powers the rules decide themselves; returns the seats still to ask."""
+        return offered
+
+    def _winner_plays(self, w: int, events: list[Event]) -> None:
+        self._phase = COMBO
+        self._window = Window.one(w)
+
+    def _take_by_rule(self, s: int, events: list[Event]) -> None:
+        """Damage a fighter takes without a decision (the solo AI's)."""
+
+    def _flips(self, s: int, info: RoundInfo) -> bool:
+        return self.game.powers[s].flips(self._side[s], info)
+
+    def _before_end_round(self, events: list[Event]) -> None:
+        self._end_round(events)
+
+    def _after_refill(self, events: list[Event]) -> None:
+        self._start_round(events)
+
+    def _mode_actions(self, seat: int) -> list[Action]:
+        return []
 
     # -- the round ----------------------------------------------------------------------
 
@@ -314,33 +454,20 @@ class FighterState(State):
         for s in range(g.players):
             self._setup_fighter(s, stacks[s] if stacks else None, events)
         self._round = 0
-        events.append(Event("fight", None, {"fight": self._fight, "wins": list(self._wins)}))
-        if g.mode == "tag":
-            self._pick = [-1, -1]
-            self._winner = NO_WINNER
-            self._phase = PICK
-            self._to_act = (g.teams[0][0], g.teams[1][0])
-        else:
-            self._start_round(events)
+        self._winner = NO_WINNER
+        events.append(Event(Ev.FIGHT, None, {"fight": self._fight, "wins": list(self._wins)}))
+        self._open_fight(events)
 
     def _setup_fighter(self, s: int, stack: Any, events: list[Event]) -> None:
-        g = self.game
-        f = g.fighters[s]
-        ai = s == g.ai
+        f = self.game.fighters[s]
         remaining = list(f.composition)
-        if stack is not None and stack.aside is not None:
-            aside = list(stack.aside)
-        else:
-            aside = list(g.powers[s].start_aside(ai))
-        hand: list[int] = (
-            [] if ai else list(stack.hand if stack is not None and stack.hand is not None else f.starting_hand)
-        )
+        aside = list(stack.aside) if stack is not None and stack.aside is not None else self._starting_aside(s)
+        hand = self._starting_hand(s, stack)
         top: list[int] = list(stack.draw) if stack is not None else []
         disc: list[int] = list(stack.discard) if stack is not None else []
         for t in aside + hand + top + disc:
             remaining.remove(t)  # the stack was checked against the deck when the game was set up
-        rng = self._chance.stream()
-        rng.shuffle(remaining)
+        self._chance.shuffle(remaining)
         if stack is not None and stack.rest == "discard":
             disc += remaining
             remaining = []
@@ -356,33 +483,31 @@ class FighterState(State):
         self._dmg[s] = 0
         self._ko[s] = False
         self._choice[s] = -1
-        self._retro[s] = 0
+        self._retro[s] = NOT_OFFERED
         self._bonus[s] = 0
         self._flip[s] = False
         if not self._draw[s]:
             self._stagger(s, events)
 
     def _start_round(self, events: list[Event]) -> None:
-        g = self.game
         self._round += 1
         self._winner = NO_WINNER
-        for s in range(g.players):
+        for s in range(self.game.players):
             self._play[s] = []
             self._marks[s] = []
             self._drawn[s] = []
             self._choice[s] = -1
-            self._retro[s] = 0
+            self._retro[s] = NOT_OFFERED
             self._bonus[s] = 0
         # A fighter with no card left to play has lost their last card: knocked out.
         for s in self._ring:
-            empty = not self._draw[s] and not self._disc[s] if s == g.ai else not self._hand[s]
-            if empty:
-                self._knock_out(s, events, "no card left to play")
-        if any(self._ko) or self._round > MAX_ROUNDS:
+            if not self._hand[s] and self._out_of_cards(s):
+                self._knock_out(s, events, KoWhy.NO_CARD)
+        if True in self._ko or self._round > MAX_ROUNDS:
             self._end_fight(events)
             return
         self._phase = PLAY
-        self._to_act = g.play_seats[self._ring[0]][self._ring[1]]
+        self._window = self.game.play_windows[self._ring[0]][self._ring[1]]
 
     def _commit(self, seat: int, action: Action) -> list[Event]:
         """Play one card face down (rulebook: "Gameplay")."""
@@ -392,12 +517,12 @@ class FighterState(State):
         t = f.index.get(action.code, -1)  # type: ignore[attr-defined]
         hand = self._hand[seat]
         if t not in hand:
-            raise self._illegal(seat, action, f"{f.name} holds no {_title(f, action)}")
+            raise self._illegal(seat, action, not_held(f, action, "your hand"))
         self._log.append((seat, action))
         hand.remove(t)
         self._choice[seat] = t
-        events = [Event("choose", seat, {}, ((seat,), {"card": action.text}))]
-        if self._answered(seat):
+        events = [Event(Ev.CHOOSE, seat, {}, ((seat,), {"card": action.text}))]
+        if self._answer(seat):
             self._reveal(events)
         return events
 
@@ -405,22 +530,19 @@ class FighterState(State):
         """Reveal both cards and consult the Win Circle."""
         g = self.game
         for s in self._ring:
-            if s == g.ai:
-                # Solo: the AI plays the top card of its deck.
-                self._choice[s] = self._draw_one(s, events)
-            self._play[s] = [self._choice[s]]
+            choice = self._choice[s]
+            self._play[s] = [choice if choice >= 0 else self._face_down(s, events)]
             self._choice[s] = -1
         why = self._judge()
         a, b = self._ring
-        fa, fb = g.fighters[a], g.fighters[b]
         events.append(
             Event(
-                "reveal",
+                Ev.REVEAL,
                 None,
                 {
                     "round": self._round,
                     "seats": [a, b],
-                    "cards": [fa.cards[self._play[a][0]].code, fb.cards[self._play[b][0]].code],
+                    "cards": [g.codes[a][self._play[a][0]], g.codes[b][self._play[b][0]]],
                     "winner": self._winner if self._winner >= 0 else None,
                     "why": why,
                 },
@@ -440,77 +562,87 @@ class FighterState(State):
 
     def _open_retro(self, events: list[Event]) -> None:
         """Offer retroactive powers to fighters whose attack lost or tied against an attack,
-        before the winner plays on (rulebook: "Power tokens")."""
+        before the winner plays on (rulebook: "Power tokens"); the result is judged again
+        after each decision, and a fighter who now loses is offered theirs."""
+        while True:
+            offered = self._retro_offers()
+            if not offered:
+                self._after_reveal(events)
+                return
+            ask = self._rules_decide_retro(offered, events)
+            if ask:
+                self._phase = RETRO
+                self._window = open_window(ask)
+                return
+            self._judge_again(events)
+
+    def _retro_offers(self) -> tuple[int, ...]:
         g = self.game
         a, b = self._ring
-        offered = []
         fa, fb = g.fighters[a], g.fighters[b]
-        if fa.cards[self._play[a][0]].kind == ATTACK and fb.cards[self._play[b][0]].kind == ATTACK:
-            for s in (a, b):
-                if s == g.ai or s == self._winner or self._retro[s]:
-                    continue
-                retro = g.powers[s].retro(self._side[s])
-                if retro is not None and len(self._draw[s]) >= retro.cost:
-                    self._retro[s] = 1
-                    offered.append(s)
-        if offered:
-            self._phase = RETRO
-            self._to_act = tuple(offered)
-            return
-        self._after_reveal(events)
+        if fa.cards[self._play[a][0]].kind != ATTACK or fb.cards[self._play[b][0]].kind != ATTACK:
+            return ()
+        offered = []
+        for s in (a, b):
+            if s == self._winner or self._retro[s] != NOT_OFFERED:
+                continue
+            retro = g.powers[s].retro(self._side[s])
+            if retro is not None and len(self._draw[s]) >= retro.cost:
+                self._retro[s] = OFFERED
+                offered.append(s)
+        return tuple(offered)
+
+    def _judge_again(self, events: list[Event]) -> None:
+        before = self._winner
+        why = self._judge()
+        if self._winner != before:
+            winner = self._winner if self._winner >= 0 else None
+            events.append(Event(Ev.OUTCOME, None, {"winner": winner, "why": why}))
+
+    def _use_retro(self, seat: int, retro: Retro, events: list[Event]) -> None:
+        """Pay the power's cost from the top of the deck (not damage) and add its Speed."""
+        g = self.game
+        paid = []
+        for _ in range(retro.cost):
+            t = self._draw[seat].pop()
+            self._disc[seat].append(t)
+            paid.append(g.codes[seat][t])
+        if not self._draw[seat]:
+            self._stagger(seat, events)
+        self._bonus[seat] += retro.speed
+        self._retro[seat] = USED
+        power = g.powers[seat].sides[self._side[seat]].name
+        events.append(Event(Ev.POWER, seat, {"power": power, "speed": retro.speed, "paid": paid}))
 
     def _decide_retro(self, seat: int, action: Action) -> list[Event]:
-        if action not in (POWER, PASS):
+        if action != POWER and action != PASS:
             raise self._illegal(seat, action, "use your retroactive power (power) or not (pass)")
-        g = self.game
-        retro = g.powers[seat].retro(self._side[seat])
-        if retro is None or len(self._draw[seat]) < retro.cost:
-            raise self._illegal(seat, action, "your Power Token offers no retroactive power now")
+        retro = self.game.powers[seat].retro(self._side[seat])
+        if retro is None:  # offered only with one; a position could say otherwise
+            raise self._illegal(seat, action, "your Power Token's side facing up has no retroactive power")
         self._log.append((seat, action))
         events: list[Event] = []
         if action == POWER:
-            paid = [self._discard_top(seat, events) for _ in range(retro.cost)]
-            self._bonus[seat] += retro.speed
-            self._retro[seat] = 2
-            f = g.fighters[seat]
-            events.append(
-                Event(
-                    "power",
-                    seat,
-                    {
-                        "power": g.powers[seat].sides[self._side[seat]].name,
-                        "speed": retro.speed,
-                        "paid": [f.cards[t].code for t in paid],
-                    },
-                )
-            )
+            self._use_retro(seat, retro, events)
         else:
-            self._retro[seat] = 3
-            events.append(Event("pass", seat, {}))
-        if self._answered(seat):
-            before = self._winner
-            why = self._judge()
-            if self._winner != before:
-                events.append(
-                    Event("outcome", None, {"winner": self._winner if self._winner >= 0 else None, "why": why})
-                )
+            self._retro[seat] = DECLINED
+            events.append(Event(Ev.PASS, seat, {}))
+        if self._answer(seat):
+            self._judge_again(events)
             self._open_retro(events)
         return events
 
     def _after_reveal(self, events: list[Event]) -> None:
-        g = self.game
         w = self._winner
         if w == TIE:
             # A tie: both deal their Opening Damage, neither may combo.
+            g = self.game
             a, b = self._ring
             da = g.fighters[a].cards[self._play[a][0]].opening
             db = g.fighters[b].cards[self._play[b][0]].opening
-            self._deal([(a, b, da, "opening"), (b, a, db, "opening")], events)
-        elif w == g.ai:
-            self._ai_combo(events)
+            self._deal([(a, b, da, DamageHow.OPENING), (b, a, db, DamageHow.OPENING)], events)
         else:
-            self._phase = COMBO
-            self._to_act = (w,)
+            self._winner_plays(w, events)
 
     # -- combos -------------------------------------------------------------------------
 
@@ -545,32 +677,26 @@ class FighterState(State):
 
     def _combo(self, seat: int, action: Action) -> list[Event]:
         """Combo: the next card's button must be in the previous card's Combo Box."""
-        g = self.game
-        f = g.fighters[seat]
-        if action in (END, CALL):
-            return self._end_combo(seat, action)
         cls = action.__class__
         if cls is not CardAction and cls is not AsideAction:
+            if action in (END, CALL):
+                return self._end_combo(seat, action)
             raise self._illegal(seat, action, "continue the combo with a card, or end (or call) it")
+        g = self.game
+        f = g.fighters[seat]
         t = f.index.get(action.code, -1)  # type: ignore[attr-defined]
-        play = self._play[seat]
-        last = f.cards[play[-1]]
         if t < 0:
-            raise self._illegal(seat, action, f"{f.name} has no card {action.code!r}")  # type: ignore[attr-defined]
-        card = f.cards[t]
+            raise self._illegal(seat, action, not_held(f, action, "your hand"))
+        play = self._play[seat]
+        last, card = f.cards[play[-1]], f.cards[t]
         if not last.box >> card.button & 1:
-            box = "/".join(("▲", "■", "●")[b] for b in last.box_buttons) or "empty: the combo must end"
-            raise self._illegal(
-                seat,
-                action,
-                f"{card.title} ({('▲', '■', '●')[card.button]}) does not match the Combo Box of {last.title} ({box})",
-            )
+            raise self._illegal(seat, action, box_mismatch(card, last))
         power = g.powers[seat]
         from_aside = cls is CardAction and power.token.aside_play and t in self._aside[seat]
         if cls is AsideAction and t not in power.combo_aside(self._side[seat]):
-            raise self._illegal(seat, action, f"{card.title} cannot be set aside now")
+            raise self._illegal(seat, action, cannot_set_aside(f, card, power.combo_aside(self._side[seat])))
         if not from_aside and t not in self._hand[seat]:
-            raise self._illegal(seat, action, f"{f.name} holds no {card.title}")
+            raise self._illegal(seat, action, not_held(f, action, "your hand"))
         self._log.append((seat, action))
         if from_aside:
             self._aside[seat].remove(t)
@@ -583,210 +709,126 @@ class FighterState(State):
             data["aside"] = True
         elif from_aside:
             data["from_aside"] = True
-        return [Event("combo", seat, data)]
+        return [Event(Ev.COMBO, seat, data)]
 
     def _end_combo(self, seat: int, action: Action) -> list[Event]:
-        g = self.game
-        f = g.fighters[seat]
+        f = self.game.fighters[seat]
         play = tuple(self._play[seat])
         x = self.x(seat)
         if action == CALL:
             hit = None if self._marks[seat] else signature_for(f, play, self._side[seat])
             if hit is None:
-                raise self._illegal(seat, action, "the cards you played are not a Signature Combo you may call")
+                raise self._illegal(seat, action, no_signature(f, play, bool(self._marks[seat])))
             self._log.append((seat, action))
             sig = f.signatures[hit[0]]
             damage = signature_damage(f, hit[0], hit[1], x)
-            events = [
-                Event("signature", seat, {"name": sig.name, "version": ("basic", "power")[hit[1]], "damage": damage})
-            ]
-            how = "signature"
+            version = ("basic", "power")[hit[1]]
+            events = [Event(Ev.SIGNATURE, seat, {"name": sig.name, "version": version, "damage": damage})]
+            how = DamageHow.SIGNATURE
         else:
             self._log.append((seat, action))
             damage = card_damage(f, play, self._marks[seat], x)
             events = []
-            how = "combo" if len(play) > 1 else "opening"
+            how = DamageHow.COMBO if len(play) > 1 else DamageHow.OPENING
         self._deal([(seat, self._opponent(seat), damage, how)], events)
         return events
 
-    def _opponent(self, seat: int) -> int:
-        a, b = self._ring
-        return b if seat == a else a
-
-    def _ai_combo(self, events: list[Event]) -> None:
-        """Solo: the AI draws 4 cards and plays the combo dealing the most damage from its
-        point of view; cards drawn but not played are discarded and deal 1 damage each."""
-        g = self.game
-        s = g.ai
-        f = g.fighters[s]
-        power = g.powers[s]
-        side = self._side[s]
-        drawn = []
-        for _ in range(power.solo_draws(side)):
-            t = self._draw_one(s, events)
-            if t < 0:
-                break
-            drawn.append(t)
-        self._drawn[s] = drawn
-        events.append(Event("ai_draw", s, {"cards": [f.cards[t].code for t in drawn]}))
-        aside = tuple(self._aside[s]) if power.token.aside_play else ()
-        x = self.x(s)
-        candidates = plans(f, self._play[s][0], tuple(drawn), aside, power.combo_aside(side), x, side)
-        foe = self._opponent(s)
-        ko = knockout_damage(len(self._hand[foe]), len(self._draw[foe]), self._stag[foe])
-        plan = power.solo_choose(candidates, SoloContext(ko, tuple(drawn), len(self._aside[s])))
-        left = drawn[:]
-        for i in range(1, len(plan.cards)):
-            t = plan.cards[i]
-            if plan.how[i] == FROM_ASIDE:
-                self._aside[s].remove(t)
-            else:
-                left.remove(t)
-            self._play[s].append(t)
-            if plan.how[i] == SET_ASIDE:
-                self._marks[s].append(i)
-        self._disc[s] += left
-        parts: list[tuple[int, int, int, str]] = []
-        if plan.signature >= 0:
-            name = f.signatures[plan.signature].name
-            events.append(
-                Event(
-                    "signature", s, {"name": name, "version": ("basic", "power")[plan.version], "damage": plan.damage}
-                )
-            )
-        events.append(
-            Event(
-                "ai_combo",
-                s,
-                {
-                    "cards": [f.cards[t].code for t in plan.cards],
-                    "set_aside": list(self._marks[s]),
-                    "damage": plan.damage,
-                    "unplayed": [f.cards[t].code for t in left],
-                },
-            )
-        )
-        parts.append((s, foe, plan.damage + len(left), "solo"))
-        self._deal(parts, events)
-
     # -- damage -------------------------------------------------------------------------
 
-    def _deal(self, hits: list[tuple[int, int, int, str]], events: list[Event]) -> None:
+    def _deal(self, hits: list[tuple[int, int, int, DamageHow]], events: list[Event]) -> None:
         """Deal each ``(dealer, taker, amount, how)``; the takers then take it card by card."""
-        g = self.game
+        n = self.game.players
         for dealer, taker, amount, how in hits:
-            if amount <= 0:
-                continue
-            events.append(Event("damage", dealer, {"to": taker, "amount": amount, "how": how}))
-            self._dmg[taker] += amount
-        for taker in range(g.players):
+            if amount > 0:
+                events.append(Event(Ev.DAMAGE, dealer, {"to": taker, "amount": amount, "how": how}))
+                self._dmg[taker] += amount
+        for taker in range(n):
             if self._dmg[taker]:
-                if taker == g.ai:
-                    self._ai_take(taker, events)
-                else:
-                    self._check_knockout(taker, events)
-        pending = tuple(s for s in range(g.players) if self._dmg[s])
+                self._check_knockout(taker, events)
+        if True in self._ko:
+            # The fight is decided: damage still owed (a tie's other half) changes nothing,
+            # since a hit that could knock out has done so when dealt.
+            self._dmg = [0] * n
+            self._end_fight(events)
+            return
+        for taker in range(n):
+            if self._dmg[taker]:
+                self._take_by_rule(taker, events)
+        pending = tuple(s for s in range(n) if self._dmg[s])
         if pending:
             self._phase = DAMAGE
-            self._to_act = pending
+            self._window = open_window(pending)
         else:
             self._after_damage(events)
 
     def _check_knockout(self, s: int, events: list[Event]) -> None:
-        """Damage taken while Staggering knocks the fighter out. (A fighter's deck is never
-        empty unless they are Staggering, so this is also "forced to discard the last card".)"""
-        if self._dmg[s] and self._stag[s]:
-            self._knock_out(s, events, "damage while Staggering")
+        """Knocked out: any damage while Staggering; or damage that reaches the last card of
+        hand and deck, whatever order it is taken in ("forced to discard your last card")."""
+        dmg = self._dmg[s]
+        if self._stag[s]:
+            self._knock_out(s, events, KoWhy.STAGGERING)
+        elif dmg >= len(self._hand[s]) + len(self._draw[s]):
+            self._knock_out(s, events, KoWhy.LAST_CARD)
 
-    def _knock_out(self, s: int, events: list[Event], why: str) -> None:
+    def _knock_out(self, s: int, events: list[Event], why: KoWhy) -> None:
         self._ko[s] = True
         self._dmg[s] = 0
-        events.append(Event("ko", s, {"why": why}))
-
-    def _ai_take(self, s: int, events: list[Event]) -> None:
-        """Solo: the AI has no hand; it takes all its damage from the deck."""
-        f = self.game.fighters[s]
-        taken = []
-        while self._dmg[s]:
-            self._check_knockout(s, events)
-            if not self._dmg[s]:
-                break
-            taken.append(f.cards[self._discard_top(s, events)].code)
-            self._dmg[s] -= 1
-        if taken:
-            events.append(Event("take", s, {"cards": taken, "from": "deck"}))
+        events.append(Event(Ev.KO, s, {"why": why}))
 
     def _take(self, seat: int, action: Action) -> list[Event]:
         """Taking damage: one card per point, from the hand or the deck (the taker's choice)."""
         f = self.game.fighters[seat]
         events: list[Event] = []
-        if action in (DECK, REST):
-            if not self._draw[seat] or (action == REST and self._dmg[seat] < 2):
-                raise self._illegal(seat, action, "your deck is empty" if not self._draw[seat] else "only 1 to take")
-            self._log.append((seat, action))
-            points = self._dmg[seat] if action == REST else 1
-            taken = []
-            for _ in range(points):
-                if not self._dmg[seat]:
-                    break
-                taken.append(f.cards[self._discard_top(seat, events)].code)
-                self._dmg[seat] -= 1
-                self._check_knockout(seat, events)
-            events.insert(0, Event("take", seat, {"cards": taken, "from": "deck", "left": self._dmg[seat]}))
-        elif action.__class__ is CardAction:
+        deck = self._draw[seat]
+        if action.__class__ is CardAction:
             t = f.index.get(action.code, -1)  # type: ignore[attr-defined]
             hand = self._hand[seat]
             if t not in hand:
-                raise self._illegal(seat, action, f"{f.name} holds no {_title(f, action)}")
+                raise self._illegal(seat, action, not_held(f, action, "your hand"))
             self._log.append((seat, action))
             hand.remove(t)
             self._disc[seat].append(t)
             self._dmg[seat] -= 1
-            events.append(Event("take", seat, {"cards": [action.text], "from": "hand", "left": self._dmg[seat]}))
-            self._check_knockout(seat, events)
+            data = {"cards": [action.text], "from": Ev.HAND, "left": self._dmg[seat]}
+            events.append(Event(Ev.TAKE, seat, data))
+        elif action in (DECK, REST):
+            if not deck:
+                raise self._illegal(
+                    seat, action, "your deck is empty (the Staggering Card shows): take the rest from your hand"
+                )
+            if action == REST and self._dmg[seat] < 2:
+                raise self._illegal(seat, action, "you have 1 point to take: deck, or a card from your hand")
+            self._log.append((seat, action))
+            points = min(self._dmg[seat], len(deck)) if action == REST else 1
+            codes = self.game.codes[seat]
+            disc = self._disc[seat]
+            taken = []
+            for _ in range(points):
+                t = deck.pop()
+                disc.append(t)
+                taken.append(codes[t])
+            self._dmg[seat] -= points
+            events.append(Event(Ev.TAKE, seat, {"cards": taken, "from": Ev.DECK, "left": self._dmg[seat]}))
         else:
-            raise self._illegal(
-                seat, action, f"take damage: a card from your hand, or deck ({self._dmg[seat]} to take)"
-            )
-        if not self._dmg[seat] and self._answered(seat):
-            self._after_damage(events)
+            owed = count_text(self._dmg[seat], "point")
+            raise self._illegal(seat, action, f"take damage ({owed} to take): a card from your hand, or deck")
+        if not self._dmg[seat]:
+            self._end_hit(seat, events)
+            if self._answer(seat):
+                self._after_damage(events)
         return events
+
+    def _end_hit(self, s: int, events: list[Event]) -> None:
+        """The hit is taken. If it emptied the deck, the Staggering Card shows now: the
+        rest of the hit came from the hand, and only the next hit knocks out."""
+        if not self._draw[s]:
+            self._stagger(s, events)
 
     def _after_damage(self, events: list[Event]) -> None:
-        g = self.game
-        if any(self._ko):
+        if True in self._ko:
             self._end_fight(events)
-            return
-        w = self._winner
-        if g.mode == "tag" and w >= 0 and self._disc[self._partner(w)]:
-            # 2 vs 2: the winner's teammate catches their breath.
-            self._phase = BREATH
-            self._to_act = (self._partner(w),)
-            return
-        self._end_round(events)
-
-    def _breath(self, seat: int, action: Action) -> list[Event]:
-        """2 vs 2: shuffle one card from your discard pile back into your deck (or pass)."""
-        f = self.game.fighters[seat]
-        events: list[Event] = []
-        if action == PASS:
-            self._log.append((seat, action))
-            events.append(Event("pass", seat, {}))
-        elif action.__class__ is CardAction:
-            t = f.index.get(action.code, -1)  # type: ignore[attr-defined]
-            disc = self._disc[seat]
-            if t not in disc:
-                raise self._illegal(seat, action, f"there is no {_title(f, action)} in {f.name}'s discard pile")
-            self._log.append((seat, action))
-            del disc[len(disc) - 1 - disc[::-1].index(t)]
-            rng = self._chance.stream()
-            deck = self._draw[seat]
-            deck.insert(rng.randrange(len(deck) + 1), t)
-            events.append(Event("breath", seat, {"card": action.text}))
         else:
-            raise self._illegal(seat, action, "shuffle a card from your discard pile into your deck, or pass")
-        self._end_round(events)
-        return events
+            self._before_end_round(events)
 
     # -- end of the round -------------------------------------------------------------
 
@@ -800,111 +842,82 @@ class FighterState(State):
             marks = self._marks[s]
             for i, t in enumerate(play):
                 (self._aside[s] if i in marks else self._disc[s]).append(t)
-            f = g.fighters[s]
             info = RoundInfo(
                 won=w == s,
                 lost=w >= 0 and w != s,
-                opening_kind=f.cards[play[0]].kind if play else -1,
+                opening_kind=g.fighters[s].cards[play[0]].kind if play else -1,
                 played=tuple(play),
                 aside=len(self._aside[s]),
                 asided=len(marks),
                 drawn=tuple(self._drawn[s]),
             )
-            power = g.powers[s]
-            flips = power.solo_flips(self._side[s], info) if s == g.ai else power.flips(self._side[s], info)
-            self._flip[s] = flips
+            self._flip[s] = self._flips(s, info)
             self._play[s] = []
             self._marks[s] = []
-        discarding = tuple(s for s in self._ring if s != g.ai and self._hand[s])
+        discarding = tuple(s for s in self._people() if self._hand[s])
         if discarding:
             self._phase = DISCARD
-            self._to_act = discarding
+            self._window = open_window(discarding)
         else:
             self._refill(events)
 
     def _discard(self, seat: int, action: Action) -> list[Event]:
         """Before refilling, you may discard any number of cards from your hand."""
-        f = self.game.fighters[seat]
         events: list[Event] = []
-        if action == DONE:
-            self._log.append((seat, action))
-        elif action.__class__ is CardAction:
+        if action.__class__ is CardAction:
+            f = self.game.fighters[seat]
             t = f.index.get(action.code, -1)  # type: ignore[attr-defined]
             hand = self._hand[seat]
             if t not in hand:
-                raise self._illegal(seat, action, f"{f.name} holds no {_title(f, action)}")
+                raise self._illegal(seat, action, not_held(f, action, "your hand"))
             self._log.append((seat, action))
             hand.remove(t)
             self._disc[seat].append(t)
-            events.append(Event("discard", seat, {"card": action.text}))
+            events.append(Event(Ev.DISCARD, seat, {"card": action.text}))
             if hand:
                 return events
+        elif action == DONE:
+            self._log.append((seat, action))
         else:
             raise self._illegal(seat, action, "discard a card from your hand, or done to refill")
-        if self._answered(seat):
+        if self._answer(seat):
             self._refill(events)
         return events
 
     def _refill(self, events: list[Event]) -> None:
         """Refill to the hand limit, then resolve end-of-round effects (Power Token flips)."""
         g = self.game
-        for s in self._ring:
-            if s == g.ai:
-                continue
+        for s in self._people():
             hand = self._hand[s]
-            limit = g.powers[s].hand_limits[self._side[s]]
-            drawn = []
-            while len(hand) < limit:
-                t = self._draw_one(s, events)
-                if t < 0:
-                    break
-                insort(hand, t)
-                drawn.append(t)
+            need = g.powers[s].hand_limits[self._side[s]] - len(hand)
+            if need <= 0:
+                continue
+            drawn: list[int] = []
+            while need > 0:
+                deck = self._draw[s]
+                if not deck:
+                    self._stagger(s, events)
+                    deck = self._draw[s]
+                    if not deck:
+                        break
+                top = deck[: -need - 1 : -1]  # the top cards, in the order drawn
+                del deck[len(deck) - len(top) :]
+                drawn += top
+                need -= len(top)
+                if not deck:  # the last card drawn: the Staggering Card shows
+                    self._stagger(s, events)
             if drawn:
-                codes = [g.fighters[s].cards[t].code for t in drawn]
-                events.append(Event("refill", s, {"count": len(drawn)}, ((s,), {"cards": codes})))
+                hand += drawn
+                hand.sort()
+                codes = [g.codes[s][t] for t in drawn]
+                events.append(Event(Ev.REFILL, s, {"count": len(drawn)}, ((s,), {"cards": codes})))
         for s in self._ring:
             if self._flip[s]:
                 self._flip[s] = False
                 self._side[s] ^= 1
-                events.append(
-                    Event("flip", s, {"side": "AB"[self._side[s]], "power": g.powers[s].sides[self._side[s]].name})
-                )
-        w = self._winner
-        if g.mode == "tag" and w >= 0:
-            self._phase = TAG_OUT
-            self._to_act = (w,)
-            return
-        self._start_round(events)
-
-    def _tag(self, seat: int, action: Action) -> list[Event]:
-        """2 vs 2: after winning a round you may tag out (switch with your teammate)."""
-        if action not in (TAG, STAY):
-            raise self._illegal(seat, action, "tag out (tag) or stay in the ring (stay)")
-        self._log.append((seat, action))
-        events: list[Event] = []
-        if action == TAG:
-            mate = self._partner(seat)
-            self._ring[self.game.team[seat]] = mate
-            events.append(Event("tag", seat, {"partner": mate}))
-        self._start_round(events)
-        return events
-
-    def _choose_starter(self, seat: int, action: Action) -> list[Event]:
-        """2 vs 2: each team chooses which fighter begins the fight in the ring."""
-        g = self.game
-        team = g.team[seat]
-        if action.__class__ is not Pick or action not in [g.picks[s] for s in g.teams[team]]:
-            names = " or ".join(g.fighters[s].id for s in g.teams[team])
-            raise self._illegal(seat, action, f"send {names} into the ring")
-        self._log.append((seat, action))
-        self._pick[team] = next(s for s in g.teams[team] if g.picks[s] == action)
-        events = [Event("pick", seat, {}, (g.teams[team], {"fighter": action.text}))]
-        if self._answered(seat):
-            self._ring = self._pick[:]
-            events.append(Event("ring", None, {"seats": list(self._ring)}))
-            self._start_round(events)
-        return events
+                power = g.powers[s].sides[self._side[s]].name
+                events.append(Event(Ev.FLIP, s, {"side": SIDES[self._side[s]], "power": power}))
+        self._after_refill(events)
 
     # -- the end of a fight -------------------------------------------------------------
 
@@ -916,14 +929,15 @@ class FighterState(State):
         if winner >= 0:
             self._wins[winner] += 1
         self._results.append(winner)
-        events.append(Event("fight_over", None, {"fight": self._fight, "winner": winner, "wins": list(self._wins)}))
+        data = {"fight": self._fight, "winner": winner, "wins": list(self._wins)}
+        events.append(Event(Ev.FIGHT_OVER, None, data))
         a, b = self._wins
         played = len(self._results)
         need = g.best_of // 2 + 1
         if max(a, b) >= need or (played >= g.best_of and a != b) or played >= g.best_of * FIGHTS_PER_BEST_OF:
             self._phase = OVER
-            self._to_act = ()
-            events.append(Event("end", None, self.result().to_dict()))
+            self._window = CLOSED
+            events.append(Event(Ev.END, None, self.result().to_dict()))
             return
         # Not decided (a drawn match after best_of fights gets an extra fight).
         self._fight += 1
@@ -936,6 +950,7 @@ class FighterState(State):
         deck = self._draw[s]
         if not deck:
             self._stagger(s, events)
+            deck = self._draw[s]
             if not deck:
                 return -1
         t = deck.pop()
@@ -943,24 +958,15 @@ class FighterState(State):
             self._stagger(s, events)
         return t
 
-    def _discard_top(self, s: int, events: list[Event]) -> int:
-        """Discard the top card of the deck (damage, a power's cost)."""
-        t = self._draw[s].pop()
-        self._disc[s].append(t)
-        if not self._draw[s]:
-            self._stagger(s, events)
-        return t
-
     def _stagger(self, s: int, events: list[Event]) -> None:
         """Staggering: the Staggering Card shows; the discard pile is shuffled into a new deck."""
         deck = self._disc[s]
         self._disc[s] = []
-        rng = self._chance.stream()
-        rng.shuffle(deck)
+        self._chance.shuffle(deck)
         self._draw[s] = deck
         again = self._stag[s]
         self._stag[s] = True
-        events.append(Event("stagger", s, {"deck": len(deck), "again": again}))
+        events.append(Event(Ev.STAGGER, s, {"deck": len(deck), "again": again}))
 
     # -- helpers for the game object ----------------------------------------------------
 
@@ -970,6 +976,70 @@ class FighterState(State):
         if self._choice[s] >= 0:
             out.append(self._choice[s])
         return out
+
+
+class Table(NamedTuple):
+    """A whole match as plain data: what positions and determinizations build states from."""
+
+    phase: Phase
+    window: Window
+    fight: int
+    round: int
+    wins: list[int]
+    results: list[int]
+    ring: list[int]
+    picks: list[int]
+    winner: int
+    seats: list[Seat]
+    stacked: Any  # the stacked deck (normal form) for the fights to come, or None
+
+
+def build(game: ComboFighter, chance: Chance, table: Table) -> FighterState:
+    """A state holding ``table`` (no history), of the game's mode's class."""
+    st = game.state_class.__new__(game.state_class)
+    st.game = game
+    st._chance = chance
+    st._deck = table.stacked
+    st._start = None
+    st._log = []
+    st._phase = table.phase
+    st._window = table.window
+    st._fight = table.fight
+    st._round = table.round
+    st._wins = list(table.wins)
+    st._results = list(table.results)
+    st._ring = list(table.ring)
+    st._pick = list(table.picks)
+    st._winner = table.winner
+    seats = table.seats
+    st._hand = [sorted(x.hand) for x in seats]
+    st._draw = [list(x.draw) for x in seats]
+    st._disc = [list(x.disc) for x in seats]
+    st._aside = [list(x.aside) for x in seats]
+    st._play = [list(x.play) for x in seats]
+    st._marks = [list(x.marks) for x in seats]
+    st._drawn = [list(x.drawn) for x in seats]
+    st._side = [x.side for x in seats]
+    st._stag = [x.stag for x in seats]
+    st._dmg = [x.dmg for x in seats]
+    st._ko = [x.ko for x in seats]
+    st._choice = [x.choice for x in seats]
+    st._retro = [x.retro for x in seats]
+    st._bonus = [x.bonus for x in seats]
+    st._flip = [x.flip for x in seats]
+    return st
+
+
+def new_state(game: ComboFighter, chance: Chance, stacked: Any) -> FighterState:
+    """A new match: fight 1 set up (and, 2 vs 2, the teams' picks opened)."""
+    n = game.players
+    empty = Seat([], [], [], [], [], [], [], 0, False, 0, False, -1, NOT_OFFERED, 0, False)
+    seats = [empty] * n
+    ring = [game.teams[0][0], game.teams[1][0]]
+    table = Table(PLAY, CLOSED, 1, 0, [0, 0], [], ring, [-1, -1], NO_WINNER, seats, stacked)
+    st = build(game, chance, table)
+    st._start_fight([])
+    return st
 
 
 def _distinct(cards: list[int], acts: tuple[Action, ...]) -> list[Action]:
@@ -983,21 +1053,13 @@ def _distinct(cards: list[int], acts: tuple[Action, ...]) -> list[Action]:
     return out
 
 
-def _title(f: Any, action: Action) -> str:
-    t = f.index.get(getattr(action, "code", ""), -1)
-    return f"{f.cards[t].title} ({action})" if t >= 0 else repr(str(action))
-
-
-_HANDLERS = {
-    PICK: FighterState._choose_starter,
+FighterState.HANDLERS = {
     PLAY: FighterState._commit,
     RETRO: FighterState._decide_retro,
     COMBO: FighterState._combo,
     DAMAGE: FighterState._take,
-    BREATH: FighterState._breath,
     DISCARD: FighterState._discard,
-    TAG_OUT: FighterState._tag,
 }
 
 
-__all__ = ["PHASES", "FighterState"]
+__all__ = ["FighterState", "Seat", "Table", "build", "new_state"]

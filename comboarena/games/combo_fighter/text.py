@@ -9,20 +9,34 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
+from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from comboarena.core import Action, Event
-from comboarena.terminal.textui import MenuItem, TextUI
+from comboarena.core import Action, Event, OptionError
+from comboarena.terminal.grammar import plural, possessive, verb, whom
+from comboarena.terminal.textui import Command, MenuItem, TextUI
 
 from .actions import CALL, DECK, DONE, END, PASS, POWER, REST, STAY, TAG, AsideAction, CardAction, Pick
-from .content import ATTACK, KINDS, SYMBOLS, Card, Fighter
+from .content import ATTACK, KINDS, SYMBOLS, Card, Fighter, Version, fighters
 from .game import ComboFighter
 from .rules import card_damage, signature_damage, signature_for
+from .view import SIDES, DamageHow, EventKind, FighterView, KoWhy, Phase, Risk
 
 STYLE = ("bold red", "bold bright_blue", "bold yellow")
 KIND_SHORT = ("atk", "def", "ftw")
-HOW = {"opening": "Opening Damage", "combo": "combo", "signature": "Signature Combo", "solo": "combo + unplayed cards"}
+HOW = {
+    DamageHow.OPENING: "Opening Damage",
+    DamageHow.COMBO: "combo",
+    DamageHow.SIGNATURE: "Signature Combo",
+    DamageHow.SOLO: "combo + unplayed cards",
+}
+KO_WORDS = {
+    KoWhy.LAST_CARD: "forced to discard the last card",
+    KoWhy.STAGGERING: "damage while Staggering",
+    KoWhy.NO_CARD: "no card left to play",
+}
+
 
 
 def card_line(card: Card, x: int | None = None) -> Text:
@@ -39,13 +53,6 @@ def card_line(card: Card, x: int | None = None) -> Text:
     return t
 
 
-def _third(verb: str) -> str:
-    """The third person of a verb: ``play`` -> ``plays``, ``catch`` -> ``catches``, ``are`` -> ``is``."""
-    if verb == "are":
-        return "is"
-    return verb + ("es" if verb.endswith(("ch", "sh", "s")) else "s")
-
-
 def short(card: Card) -> str:
     """``Hammer Fist (atk ▲ Spd 4)``: a card in a narration line."""
     what = f"{KIND_SHORT[card.kind]} {SYMBOLS[card.button]}"
@@ -56,12 +63,76 @@ def short(card: Card) -> str:
     return f"{card.title} ({what})"
 
 
+def version_line(f: Fighter, v: Version, x: int | None = None) -> Text:
+    """``Counter Crush ■ → Hammer Fist ▲ → Bear Knuckle ■  = 9`` in the cards' colours."""
+    out = Text()
+    for i, t in enumerate(v.cards):
+        card = f.cards[t]
+        if i:
+            out.append(" → ", style="dim")
+        out.append(f"{card.title} {SYMBOLS[card.button]}", style=STYLE[card.kind])
+        out.append(f" ({card.code})", style="dim")
+    damage = str(v.damage) + (f" (={v.damage.value(x)})" if v.damage.x and x is not None else "")
+    out.append(f"  = {damage} damage", style="bold")
+    if v.requires == 1:
+        out.append("  (side B only)", style="italic")
+    return out
+
+
+def sheet_panel(f: Fighter, side: int | None = None, x: int | None = None, aside: Sequence[str] = ()) -> Panel:
+    """A Character Sheet and Power Token as printed, for the terminal and ``rules --fighter``.
+
+    ``side`` marks the token side facing up (``None``: before a fight, side A at setup);
+    ``x`` shows X's value now and ``aside`` the cards lying beside the token.
+    """
+    parts: list[RenderableType] = []
+    parts.append(Text(f"{f.style} · difficulty {'★' * f.difficulty}{'☆' * (3 - f.difficulty)}", style="italic"))
+    parts.append(Text(f.bio, style="dim"))
+    token = Table(box=None, padding=(0, 1), show_header=False, title=f"Power Token: {f.token.name}")
+    token.title_justify = "left"
+    token.add_column(style="bold", no_wrap=True)
+    token.add_column()
+    up = 0 if side is None else side
+    for i, (letter, ts) in enumerate(zip(SIDES, f.token.sides, strict=True)):
+        mark = "▶ " if i == up else "  "
+        label = Text(f"{mark}{letter}: {ts.name}", style="bold green" if i == up else "")
+        token.add_row(label, ts.text)
+    if f.token.text:
+        token.add_row("  both sides", f.token.text)
+    if x is not None and (any(c.combo.x for c in f.cards) or any(s.basic.damage.x for s in f.signatures)):
+        token.add_row("  X now", str(x))
+    if aside:
+        titles = ", ".join(f.cards[f.index[c]].title for c in aside)
+        token.add_row("  set aside", titles)
+    parts.append(token)
+    hand = Text("Starting hand: ", style="bold")
+    hand.append(", ".join(f"{f.cards[t].title} ({f.cards[t].code})" for t in f.starting_hand))
+    parts.append(hand)
+    sigs = Table(box=None, padding=(0, 1), show_header=False, title="Signature Combos", title_justify="left")
+    sigs.add_column(style="bold", no_wrap=True)
+    sigs.add_column(no_wrap=True)
+    sigs.add_column()
+    for sig in f.signatures:
+        sigs.add_row(sig.name, "Basic", version_line(f, sig.basic, x))
+        if sig.power is not None:
+            sigs.add_row("", "Power", version_line(f, sig.power, x))
+    parts.append(sigs)
+    deck = Table(box=None, padding=(0, 1), title="Action Deck (50 cards)", title_justify="left", header_style="bold")
+    for col in ("#", "code", "card"):
+        deck.add_column(col, no_wrap=True)
+    for c in f.cards:
+        deck.add_row(str(c.copies), c.code, card_line(c, x))
+    parts.append(deck)
+    parts.append(Text(f"Solo mode, as the AI: {f.solo.text}", style="dim"))
+    return Panel(Group(*parts), title=f"[bold]{f.name}[/] ({f.id})", expand=False)
+
+
 class FighterText(TextUI):
     def __init__(self, game: ComboFighter) -> None:
         super().__init__(game)
         self.cf = game
         #: the view last rendered: the menu that follows is for its seat
-        self._view: dict[str, Any] | None = None
+        self._view: FighterView | None = None
 
     def _fighter(self, seat: int) -> Fighter:
         return self.cf.fighters[seat]
@@ -69,6 +140,32 @@ class FighterText(TextUI):
     def _card(self, seat: int, code: str) -> Card:
         f = self._fighter(seat)
         return f.cards[f.index[code]]
+
+    # -- commands typed at the prompt --------------------------------------------------
+
+    def commands(self) -> dict[str, Command]:
+        """Extra prompt commands: ``sheet`` shows every fighter's Character Sheet and Power Token."""
+        return {"sheet": ("the Character Sheets and Power Tokens of the fighters (which side is up)", self.sheets)}
+
+    def sheets(self, view: Any) -> RenderableType:
+        """Your fighter's sheet first, then the others', with each token's side up, X and set-aside cards."""
+        seat = view.get("seat")
+        order = list(range(view["players"]))
+        if seat is not None:
+            order.remove(seat)
+            order.insert(0, seat)
+        panels = []
+        for s in order:
+            fv = view["fighters"][s]
+            panels.append(sheet_panel(self._fighter(s), SIDES.index(fv["side"]), fv["x"], fv["aside"]))
+        return Group(*panels)
+
+    def fighter_sheet(self, fighter: str) -> RenderableType:
+        """A fighter's Character Sheet and Power Token by id (``comboarena rules combo-fighter --fighter``)."""
+        table = fighters()
+        if fighter not in table:
+            raise OptionError(f"{fighter!r} is not a fighter; the fighters are {', '.join(table)}")
+        return sheet_panel(table[fighter])
 
     # -- the table --------------------------------------------------------------------
 
@@ -80,15 +177,14 @@ class FighterText(TextUI):
         return out
 
     def render(self, view: dict[str, Any], names: Sequence[str]) -> RenderableType:
-        self._view = view
+        self._view = view  # type: ignore[assignment]
         names = self._names(names)
         g = self.game
         seat = view["seat"]
         head = Text(f"Combo Fighter · {view['mode']} · fight {view['fight']} (best of {view['best_of']})", style="bold")
         head.append(f" · round {view['round']} · fights won: ")
-        teams = g.teams
         head.append(
-            " – ".join(f"{' + '.join(names[s] for s in team)} {view['wins'][i]}" for i, team in enumerate(teams))
+            " – ".join(f"{' + '.join(names[s] for s in team)} {view['wins'][i]}" for i, team in enumerate(g.teams))
         )
         table = Table(box=None, padding=(0, 2), show_header=True, header_style="bold")
         for col in ("", "life (hand+deck)", "discard", "Power Token", "this round"):
@@ -100,26 +196,13 @@ class FighterText(TextUI):
             name = Text(f"{names[s]}: {f.name}", style="bold" if s in ring else "dim")
             if s not in ring:
                 name.append(" (out of the ring)", style="dim")
-            life = Text(f"{fv['hand_size']}+{fv['deck']} = {fv['hand_size'] + fv['deck']}")
-            if fv["staggering"]:
-                life.append("  STAGGERING", style="bold reverse red")
-            if fv["ko"]:
-                life.append("  K.O.", style="bold reverse red")
-            side = 0 if fv["side"] == "A" else 1
-            token = Text(f"{fv['side']}: {f.token.sides[side].name}")
-            if any(c.combo.x for c in f.cards):
-                token.append(f" (X={fv['x']})")
-            if fv["aside"]:
-                token.append(" · aside: " + ", ".join(self._card(s, c).title for c in fv["aside"]), style="dim")
-            table.add_row(name, life, str(len(fv["discard"])), token, self._round_text(view, s))
-        if view["phase"] in ("damage", "discard", "breath", "tag"):
+            table.add_row(name, self._life(fv), str(len(fv["discard"])), self._token(s, fv), self._round_text(view, s))
+        if view["phase"] in (Phase.DAMAGE, Phase.DISCARD, Phase.BREATH, Phase.TAG):
             # Mid-round decisions come several in a row: a short reminder, not the whole table.
             lines = Text()
             for s in ring:
-                fv = view["fighters"][s]
-                lines.append(f"{names[s]}: life {fv['hand_size'] + fv['deck']}", style="bold")
-                if fv["staggering"]:
-                    lines.append(" STAGGERING", style="bold red")
+                lines.append(f"{names[s]}: ", style="bold")
+                lines.append_text(self._life(view["fighters"][s]))
                 lines.append("   ")
             parts: list[RenderableType] = [lines]
         else:
@@ -137,9 +220,27 @@ class FighterText(TextUI):
             if view.get("choice"):
                 hand.add_row("(down)", card_line(self._card(seat, view["choice"]), x))
             label = "Your hand" if view["hand"] else "Your hand is empty"
-            parts.append(Text(label, style="bold"))
+            parts.append(Text(f"{label} (type sheet for the Character Sheets)", style="bold"))
             parts.append(hand)
         return Group(*parts)
+
+    def _life(self, fv: Any) -> Text:
+        life = Text(f"{fv['hand_size']}+{fv['deck']} = {fv['hand_size'] + fv['deck']}")
+        if fv["staggering"]:
+            life.append("  STAGGERING", style="bold reverse red")
+        if fv["ko"]:
+            life.append("  K.O.", style="bold reverse red")
+        return life
+
+    def _token(self, s: int, fv: Any) -> Text:
+        f = self._fighter(s)
+        side = SIDES.index(fv["side"])
+        token = Text(f"{fv['side']}: {f.token.sides[side].name}")
+        if any(c.combo.x for c in f.cards):
+            token.append(f" (X={fv['x']})")
+        if fv["aside"]:
+            token.append(" · aside: " + ", ".join(self._card(s, c).title for c in fv["aside"]), style="dim")
+        return token
 
     def _round_text(self, view: dict[str, Any], s: int) -> Text:
         fv = view["fighters"][s]
@@ -163,28 +264,41 @@ class FighterText(TextUI):
         seat = view["seat"]
         to_act = view["to_act"]
         if seat is None or seat not in to_act:
-            return "" if phase == "over" else f"waiting for {', '.join(names[s] for s in to_act)}"
+            return "" if phase == Phase.OVER else f"waiting for {', '.join(names[s] for s in to_act)}"
         fv = view["fighters"][seat]
-        if phase == "play":
+        if phase == Phase.PLAY:
             return "Play a card face down (its code). Attack > footwork > defense > attack."
-        if phase == "retro":
+        if phase == Phase.RETRO:
             return "Your attack lost or tied: use your retroactive power (power) or not (pass)?"
-        if phase == "combo":
+        if phase == Phase.COMBO:
             last = self._card(seat, fv["play"][-1])
             box = "".join(SYMBOLS[b] for b in last.box_buttons) or "empty"
             now = self._combo_damage(view)
             return f"You won the round! Combo: next card's button in {box}, or end ({now} damage so far)."
-        if phase == "damage":
-            return f"Take damage: {fv['damage']} to go. Discard a card from your hand (its code) or from your deck."
-        if phase == "discard":
+        if phase == Phase.DAMAGE:
+            line = f"Take damage: {plural(fv['damage'], 'point')} to go. Discard a card from your hand (its code)"
+            line += " or from your deck." if fv["deck"] else "; your deck is empty (the Staggering Card shows)."
+            if fv["risks"]:
+                line += f" Careful: {self._risk_advice(fv)}"
+            return line
+        if phase == Phase.DISCARD:
             return "End of the round: throw away cards before refilling (their codes), or done."
-        if phase == "breath":
+        if phase == Phase.BREATH:
             return "Your teammate won the round: shuffle a card from your discard pile back into your deck?"
-        if phase == "tag":
+        if phase == Phase.TAG:
             return "You won the round: tag out (tag) or stay in the ring (stay)?"
-        if phase == "pick":
+        if phase == Phase.PICK:
             return "Which fighter of your team starts this fight in the ring?"
         return ""
+
+    @staticmethod
+    def _risk_advice(fv: Any) -> str:
+        """Why ``deck``/``rest`` would be a needless risk now, and what avoids it."""
+        keep = fv["damage"] - fv["deck"] + 1
+        return (
+            f"taking the deck's last card empties it: you would be Staggering after this hit, and the next hit "
+            f"knocks you out. Take at least {plural(max(keep, 1), 'card')} from your hand to keep your deck."
+        )
 
     def _combo_damage(self, view: dict[str, Any]) -> int:
         seat = view["seat"]
@@ -200,85 +314,88 @@ class FighterText(TextUI):
         s = event.seat if event.seat is not None else -1
         who = names[s] if s >= 0 else ""
 
-        def say(verb: str) -> str:
+        def say(base: str) -> str:
             """``You play`` / ``Grace plays``."""
-            return f"{who} {verb if who == 'You' else _third(verb)}"
+            return verb(who, base)
 
-        whose = "Your" if who == "You" else f"{who}'s"
+        whose = possessive(who)
+        whose = whose[:1].upper() + whose[1:]
 
         def title(code: str) -> str:
             return self._card(s, code).title
 
         kind = event.kind
-        if kind == "choose":
+        if kind == EventKind.CHOOSE:
             return say("play") + (f" {title(d['card'])}" if "card" in d else " a card") + " face down."
-        if kind == "reveal":
+        if kind == EventKind.REVEAL:
             a, b = d["seats"]
             ca, cb = self._card(a, d["cards"][0]), self._card(b, d["cards"][1])
             if d["winner"] is None:
                 verdict = f"a tie ({d['why']}): both deal Opening Damage, nobody combos"
             else:
                 w = names[d["winner"]]
-                verdict = f"{w} {'win' if w == 'You' else 'wins'} the round ({d['why']})"
+                verdict = f"{verb(w, 'win')} the round ({d['why']})"
             return f"Round {d['round']}: {names[a]} {short(ca)} vs {names[b]} {short(cb)} → {verdict}."
-        if kind == "power":
+        if kind == EventKind.POWER:
             paid = f", discarding {', '.join(map(title, d['paid']))} from the deck" if d["paid"] else ""
             return f"{say('use')} {d['power']}: +{d['speed']} Speed{paid}."
-        if kind == "outcome":
+        if kind == EventKind.PASS:
+            return None
+        if kind == EventKind.OUTCOME:
             if d["winner"] is None:
                 return f"The round is now a tie ({d['why']})."
             return f"The round now goes to {names[d['winner']]} ({d['why']})."
-        if kind == "combo":
+        if kind == EventKind.COMBO:
             where = (
                 " and sets it aside"
                 if d.get("aside")
                 else (" from beside the Power Token" if d.get("from_aside") else "")
             )
             return f"  combo: {say('add')} {short(self._card(s, d['card']))}{where}."
-        if kind == "signature":
+        if kind == EventKind.SIGNATURE:
             return f"{say('call')} {d['name']}! ({d['version']} version: {d['damage']} damage)"
-        if kind == "damage":
+        if kind == EventKind.DAMAGE:
             how = HOW.get(d["how"], d["how"])
-            return f"{say('deal')} {d['amount']} damage to {names[d['to']]} ({how})."
-        if kind == "take":
+            return f"{say('deal')} {d['amount']} damage to {whom(names[d['to']])} ({how})."
+        if kind == EventKind.TAKE:
             left = f" ({d['left']} to go)" if d.get("left") else ""
             return f"{say('discard')} {', '.join(map(title, d['cards']))} from the {d['from']}{left}."
-        if kind == "stagger":
+        if kind == EventKind.STAGGER:
             again = " again" if d["again"] else ""
-            deck = f"The discard pile becomes a new deck of {d['deck']}"
+            deck = f"The discard pile becomes a new deck of {plural(d['deck'], 'card')}"
             return f"{say('are')} Staggering{again}! {deck}; the next damage knocks out."
-        if kind == "ko":
-            return f"K.O.! {say('are')} knocked out ({d['why']})."
-        if kind == "discard":
+        if kind == EventKind.KO:
+            return f"K.O.! {say('are')} knocked out ({KO_WORDS.get(d['why'], d['why'])})."
+        if kind == EventKind.DISCARD:
             return f"{say('throw')} away {title(d['card'])}."
-        if kind == "refill":
+        if kind == EventKind.REFILL:
             if "cards" in d:
                 return f"{say('draw')} {', '.join(map(title, d['cards']))}."
-            return f"{say('draw')} {d['count']} card{'s' if d['count'] > 1 else ''}."
-        if kind == "flip":
+            return f"{say('draw')} {plural(d['count'], 'card')}."
+        if kind == EventKind.FLIP:
             return f"{whose} Power Token flips to side {d['side']}: {d['power']}."
-        if kind == "fight":
+        if kind == EventKind.FIGHT:
             return f"— Fight {d['fight']} — fights won so far: {' – '.join(map(str, d['wins']))}"
-        if kind == "fight_over":
+        if kind == EventKind.FIGHT_OVER:
             if d["winner"] < 0:
                 return f"Fight {d['fight']} is drawn (double K.O.)."
             team = " + ".join(names[t] for t in self.game.teams[d["winner"]])
             return f"Fight {d['fight']} goes to {team} ({' – '.join(map(str, d['wins']))})."
-        if kind == "ai_draw":
+        if kind == EventKind.AI_DRAW:
             return f"{say('draw')} {', '.join(map(title, d['cards'])) or 'nothing'}."
-        if kind == "ai_combo":
+        if kind == EventKind.AI_COMBO:
             unplayed = len(d["unplayed"])
-            extra = f", +{unplayed} for the unplayed card{'s' if unplayed != 1 else ''}" if unplayed else ""
+            extra = f", +{unplayed} for the unplayed {'card' if unplayed == 1 else 'cards'}" if unplayed else ""
             return f"{say('combo')}: {' → '.join(map(title, d['cards']))}, {d['damage']} damage{extra}."
-        if kind == "breath":
+        if kind == EventKind.BREATH:
             return f"{say('catch')} a breath: {title(d['card'])} goes back into the deck."
-        if kind == "tag":
+        if kind == EventKind.TAG:
             return f"{say('tag')} out; {names[d['partner']]} enters the ring."
-        if kind == "pick":
+        if kind == EventKind.PICK:
             return (
                 f"{whose} team sends {d['fighter']} into the ring." if "fighter" in d else f"{whose} team has chosen."
             )
-        if kind == "ring":
+        if kind == EventKind.RING:
             return "In the ring: " + " vs ".join(f"{names[x]} ({self._fighter(x).name})" for x in d["seats"]) + "."
         return None
 
@@ -287,12 +404,9 @@ class FighterText(TextUI):
     def menu(self, legal: list[Action]) -> list[MenuItem]:
         view = self._view
         seat = view["seat"] if view is not None else None
-        items = []
-        for a in legal:
-            items.append(MenuItem(self._label(a, view, seat), [a]))
-        return items
+        return [MenuItem(self._label(a, view, seat), [a]) for a in legal]
 
-    def _label(self, a: Action, view: dict[str, Any] | None, seat: int | None) -> str:
+    def _label(self, a: Action, view: Any, seat: int | None) -> str:
         if isinstance(a, CardAction | AsideAction) and seat is not None:
             f = self._fighter(seat)
             card = f.cards[f.index[a.code]]
@@ -303,7 +417,7 @@ class FighterText(TextUI):
             f = self._fighter(seat)
             fv = view["fighters"][seat]
             played = tuple(f.index[c] for c in fv["play"])
-            side = 0 if fv["side"] == "A" else 1
+            side = SIDES.index(fv["side"])
             if a == CALL:
                 hit = signature_for(f, played, side)
                 if hit is not None:
@@ -311,13 +425,26 @@ class FighterText(TextUI):
                     return f"call {name} ({signature_damage(f, hit[0], hit[1], fv['x'])} damage)"
             return f"end ({card_damage(f, played, fv['set_aside'], fv['x'])} damage)"
         if a == POWER and view is not None and seat is not None:
-            up = self._fighter(seat).token.sides[0 if view["fighters"][seat]["side"] == "A" else 1]
+            up = self._fighter(seat).token.sides[SIDES.index(view["fighters"][seat]["side"])]
             if up.retro is not None:
-                cost = f", discard the top {up.retro.cost} card(s) of your deck" if up.retro.cost else ""
+                cost = f", discard the top {plural(up.retro.cost, 'card')} of your deck" if up.retro.cost else ""
                 return f"power ({up.name}: +{up.retro.speed} Speed{cost})"
+        if a in (DECK, REST) and view is not None and seat is not None:
+            fv = view["fighters"][seat]
+            taken = min(fv["damage"], fv["deck"]) if a == REST else 1
+            text = (
+                f"rest (the remaining {plural(taken, 'point')} from your deck)"
+                if a == REST and taken == fv["damage"]
+                else (
+                    f"rest (your deck's last {plural(taken, 'card')}; the other {fv['damage'] - taken} from your hand)"
+                    if a == REST
+                    else "deck (top card of your deck)"
+                )
+            )
+            if fv["risks"].get(str(a)) == Risk.STAGGER:
+                text += " ⚠ empties your deck: Staggering, the next hit knocks you out — a hand card avoids it"
+            return text
         words: dict[Action, str] = {
-            DECK: "deck (top card of your deck)",
-            REST: "rest (all the rest from your deck)",
             DONE: "done (refill your hand)",
             POWER: "power (use it)",
             PASS: "pass",
@@ -330,7 +457,7 @@ class FighterText(TextUI):
         names = self._names(names)
         a, b = view["wins"]
         if result.is_draw:
-            return f"The match is drawn, {a} fights to {b}."
+            return f"The match is drawn, {plural(a, 'fight')} to {b}."
         team = " + ".join(names[s] for s in result.winners)
-        verb = "win" if team == "You" else "wins"
-        return f"{team} {verb} the match, {max(a, b)} fights to {min(a, b)}."
+        said = verb(team, "win") if len(result.winners) == 1 else f"{team} win"
+        return f"{said} the match, {plural(max(a, b), 'fight')} to {min(a, b)}."

@@ -45,13 +45,21 @@ def test_heuristic_finishes_a_staggering_opponent_with_the_fewest_cards():
 
 
 def test_heuristic_takes_damage_from_the_hand_when_the_deck_would_run_dry():
-    state = new(deck=[seat(["hf", "bk", "cc", "wb", "iw"]), seat(GRACE, ["sk", "cp"], rest="discard")])
+    # Grace holds 6 cards after playing one, her deck 6, and owes 6: taking the rest from the
+    # deck would empty it (Staggering after the hit) while her hand can absorb part of it.
+    hand = ["ls", "fs", "wd", "sb", "lj", "sk", "cp"]
+    deck = ["ds", "fk", "lj", "wd", "sb", "fs"]
+    state = new(deck=[seat(["hf", "bk", "cc", "wb", "iw"]), seat(hand, deck, rest="discard")])
     play(state, "hf", "ls")
     act(state, 0, "bk", "end")
     agent = ca.make_agent("combo-fighter.heuristic", state.game)
     agent.reset(1)
-    assert fv(state, 1)["damage"] >= fv(state, 1)["deck"]
-    assert choose(agent, state, 1) in state.view(1)["hand"]
+    assert fv(state, 1)["damage"] == fv(state, 1)["deck"] == 6 and fv(state, 1)["risks"] == {"rest": "stagger"}
+    while state.phase == "damage":
+        move = choose(agent, state, 1)
+        assert move not in fv(state, 1)["risks"], f"{move} empties the deck needlessly"
+        state.apply(1, move)
+    assert not fv(state, 1)["staggering"] and fv(state, 1)["deck"] >= 1
 
 
 def test_heuristic_learns_what_the_opponent_tends_to_play():

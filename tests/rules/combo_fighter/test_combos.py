@@ -26,7 +26,9 @@ def test_only_cards_whose_button_is_in_the_combo_box_may_follow():
     legal = [str(a) for a in state.legal_actions(0)]
     assert sorted(legal[:-1]) == expected and legal[-1] == "end"
     before = state.clone()
-    with pytest.raises(ca.IllegalAction, match="does not match the Combo Box of Hammer Fist"):
+    with pytest.raises(
+        ca.IllegalAction, match=r"Iron Wall's button ▲ is not in Hammer Fist's Combo Box ■; legal now for seat 0: "
+    ):
         state.apply(0, "iw")
     assert state == before
 

@@ -113,7 +113,12 @@ def test_errors_name_the_file_the_card_and_the_field():
             "field 'cards' is the same sequence as Wolf Trap basic",
         ),
         (lambda d: d["signatures"][0]["basic"].update(requires="C"), "field 'requires' may only be \"B\""),
-        (lambda d: d["power"].update(hook="ken"), "field 'hook' must be one of"),
+        (lambda d: d["power"].update(hook="boris"), "power: unknown field 'hook'"),
+        (lambda d: d["solo"].update(flip="dance"), "solo: field 'flip' must be drawn:<kind>:<count> or asided:"),
+        (lambda d: d["solo"].update(aside_play="always"), "solo: field 'aside_play' may only be \"knockout\""),
+        (lambda d: d["solo"].update(draws={"c": 5}), "solo.draws: unknown field 'c'"),
+        (lambda d: d["solo"].update(start_aside=["zz"]), "solo: field 'start_aside': no card has code 'zz'"),
+        (lambda d: d.update(id="deck"), "field 'id' must be lowercase letters and not a notation word"),
         (lambda d: d["power"]["a"].update(flip="dance"), "field 'flip' must be win, win:<kind>, lose"),
         (
             lambda d: d["power"]["b"].pop("x"),
@@ -128,6 +133,53 @@ def test_errors_name_the_file_the_card_and_the_field():
 )
 def test_schema_problems_are_reported(change, message):
     assert message in broken(change)
+
+
+def test_every_power_is_printed_where_the_players_read_it():
+    # "Only the rules printed on the side facing up are active": Phoenix Strike's place beside
+    # the token (both sides) must be printed on the token, not only in the data.
+    def silent(d):
+        del d["power"]["text"]
+
+    assert "power: the token sets cards aside or plays them from beside it on both sides, so it must print" in (
+        broken(silent, "grace")
+    )
+
+    def vague(d):
+        d["power"]["text"] = "A card begins each fight beside this token."
+
+    assert "field 'start_aside' sets aside 'Phoenix Strike', so the text printed there must name it" in (
+        broken(vague, "grace")
+    )
+
+    def needles(d):
+        d["power"]["a"]["text"] = "X is 1 more than the number of cards set aside."
+
+    assert "power.a: field 'combo_aside' sets aside 'Needle'" in broken(needles, "junior")
+
+    def solo_needles(d):
+        d["solo"]["text"] = "Junior plays hard."
+
+    assert "solo: field 'start_aside' sets aside 'Needle'" in broken(solo_needles, "junior")
+
+
+def test_the_shipped_tokens_print_their_powers():
+    table = fighters()
+    grace, junior = table["grace"], table["junior"]
+    assert "Phoenix Strike" in grace.token.text and grace.token.start_aside and grace.token.aside_play
+    assert "Needle" in junior.token.sides[0].text and "Needles" in junior.solo.text
+    for f in table.values():
+        assert f.solo.text and all(side.text for side in f.token.sides)
+
+
+def test_the_solo_rules_are_data_added_to_the_tokens():
+    table = fighters()
+    boris, grace, junior, lucia = (table[i] for i in ("boris", "grace", "junior", "lucia"))
+    assert boris.solo.flip == ("drawn", DEFENSE, 2)
+    assert grace.solo.aside_knockout and not boris.solo.aside_knockout
+    assert junior.solo.start_aside == (junior.index["nd"],) * 2 and junior.solo.prefer_aside == 3
+    assert junior.solo.flip == ("asided", -1, 1)
+    assert lucia.solo.draws == (4, 5) and boris.solo.draws == (4, 4)
 
 
 def test_a_card_set_aside_at_the_start_cannot_also_be_in_the_starting_hand():
@@ -147,6 +199,22 @@ def test_file_errors_name_the_file(tmp_path):
     path.write_text((FIGHTERS_DIR / "boris.toml").read_text(encoding="utf-8"), encoding="utf-8")
     with pytest.raises(FighterDataError, match="field 'id' is 'boris' but the file is named ken.toml"):
         load_fighter_file(path)
+
+
+def test_a_card_code_may_not_be_a_fighters_id(tmp_path, monkeypatch):
+    from comboarena.games.combo_fighter import content
+
+    for f in ("boris", "grace"):
+        (tmp_path / f"{f}.toml").write_text((FIGHTERS_DIR / f"{f}.toml").read_text(encoding="utf-8"))
+    text = (FIGHTERS_DIR / "lucia.toml").read_text(encoding="utf-8").replace('id = "lucia"', 'id = "hf"')
+    (tmp_path / "hf.toml").write_text(text, encoding="utf-8")
+    monkeypatch.setattr(content, "FIGHTERS_DIR", tmp_path)
+    content.fighters.cache_clear()
+    try:
+        with pytest.raises(FighterDataError, match="card 'Hammer Fist': field 'code' 'hf' is the id of the fighter"):
+            content.fighters()
+    finally:
+        content.fighters.cache_clear()
 
 
 def test_catalog_is_each_seats_printed_fighter_and_json_safe():

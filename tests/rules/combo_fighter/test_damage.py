@@ -42,25 +42,102 @@ def test_damage_is_never_taken_by_the_dealer():
         state.apply(0, "deck")
 
 
-def test_running_the_deck_dry_while_damage_remains_knocks_out():
-    # Grace's deck holds 2 cards; she takes the damage from the deck: the last card shows
-    # the Staggering Card, and the next point knocks her out.
-    state, damage = boris_hits(seat(GRACE_HAND, ["sk", "cp"], rest="discard"))
-    assert damage > 3
-    events = act(state, 1, "rest")
-    assert kinds(events)[:3] == ["take", "stagger", "ko"]
-    assert only(events, "ko").data["why"] == "damage while Staggering"
+def test_discarding_the_last_card_knocks_out():
+    # "If by taking damage you are forced to discard your last and 50th card, your fighter is
+    # knocked out": Grace holds 4 cards and her deck 2; Boris deals exactly 6.
+    grace = seat(GRACE_HAND, ["sk", "cp"], rest="discard")
+    state = new(deck=[seat(["hf", "bk", "cc", "iw", "wb"], ["pa", "sg", "st", "hs", "sc"]), grace])
+    play(state, "hf", "ls")
+    assert len(state.view(1)["hand"]) + fv(state, 1)["deck"] == 6
+    events = act(state, 0, "bk", "end")
+    assert only(events, "damage").data["amount"] == 6
+    assert only(events, "ko").seat == 1
     assert only(events, "fight_over").data == {"fight": 1, "winner": 0, "wins": [1, 0]}
     assert state.view(None)["fight"] == 2 and state.phase == "play"
 
 
-def test_taking_from_the_hand_first_keeps_the_fighter_standing():
-    state, damage = boris_hits(seat(GRACE_HAND, ["sk", "cp"], rest="discard"))
+@pytest.mark.parametrize("order", ["hand first", "deck first", "mixed"])
+def test_the_last_card_knocks_out_whatever_order_the_damage_is_taken_in(order):
+    # One point less than her cards: she survives in every order, one point more is a K.O.
+    grace = seat(GRACE_HAND, ["sk", "cp", "ds"], rest="discard")
+    state = new(deck=[seat(["hf", "bk", "cc", "iw", "wb"]), grace])
+    play(state, "hf", "ls")
+    events = act(state, 0, "bk", "end")
+    assert only(events, "damage").data["amount"] == 6 and "ko" not in kinds(events)
     hand = state.view(1)["hand"]
-    assert damage <= len(hand) + 2
+    moves = {"hand first": [*hand, "deck", "deck"], "deck first": ["rest", *hand[:3]], "mixed": ["deck", *hand, "deck"]}
+    events = act(state, 1, *moves[order])
+    assert "ko" not in kinds(events) and not fv(state, 1)["ko"]
+    # Whatever the order, one card of hand and deck is left; if the deck ran out, the discard
+    # pile became the new deck after the hit.
+    left = {"hand first": (0, False), "deck first": (1, True), "mixed": (0, False)}[order]
+    assert (fv(state, 1)["hand_size"], fv(state, 1)["staggering"]) == left
+    if not left[1]:
+        assert fv(state, 1)["deck"] == 1
+
+
+def test_a_knock_out_is_decided_when_the_hit_is_dealt():
+    grace = seat(GRACE_HAND, ["sk", "cp", "ds"], rest="discard")
+    state = new(deck=[seat(["hf", "bk", "wb", "cc", "iw"]), grace])
+    play(state, "hf", "ls")
+    events = act(state, 0, "bk", "wb", "end")  # 4 + 2 + 1 = 7: her 4 cards in hand and 3 in the deck
+    assert only(events, "damage").data["amount"] == 7
+    assert only(events, "ko").data == {"why": "forced to discard the last card"}
+    assert only(events, "fight_over").data["winner"] == 0
+
+
+def test_emptying_the_deck_mid_hit_takes_the_rest_from_the_hand_then_staggers():
+    # The hit is finished first (the rest from the hand); then the Staggering Card shows and the
+    # discard pile becomes the new deck; the *next* hit is the one that knocks out.
+    state, damage = boris_hits(seat(GRACE_HAND, ["sk", "cp", "ds"], rest="discard"))
+    assert damage == 6
+    pile = len(fv(state, 1)["discard"])
+    events = act(state, 1, "rest")
+    assert only(events, "take").data == {"cards": ["sk", "cp", "ds"], "from": "deck", "left": 3}
+    assert "stagger" not in kinds(events) and not fv(state, 1)["staggering"]
+    assert fv(state, 1)["deck"] == 0 and state.to_act == (1,)
+    assert [str(a) for a in state.legal_actions(1)] == state.view(1)["hand"]  # only the hand now
+    with pytest.raises(ca.IllegalAction, match="your deck is empty"):
+        state.apply(1, "deck")
+    hand = state.view(1)["hand"]
+    events = act(state, 1, *hand[:2])
+    assert "stagger" not in kinds(events)
+    events = act(state, 1, hand[2])
+    assert kinds(events) == ["take", "stagger"]
+    # The new deck: the discard pile with the hit's 6 cards (the played card is still in play).
+    assert only(events, "stagger").data == {"deck": pile + 6, "again": False}
+    assert fv(state, 1)["staggering"] and not fv(state, 1)["ko"] and fv(state, 1)["hand_size"] == 1
+
+
+def test_taking_from_the_hand_first_keeps_the_fighter_standing():
+    state, damage = boris_hits(seat(GRACE_HAND, ["sk", "cp", "ds"], rest="discard"))
+    hand = state.view(1)["hand"]
     events = act(state, 1, *hand[: damage - 2], "deck", "deck")
-    assert "stagger" in kinds(events) and "ko" not in kinds(events)
-    assert fv(state, 1)["staggering"] and not fv(state, 1)["ko"]
+    assert "stagger" not in kinds(events) and "ko" not in kinds(events)
+    assert fv(state, 1)["deck"] == 1 and not fv(state, 1)["staggering"]
+
+
+def test_the_view_warns_of_a_needless_stagger_before_the_choice():
+    # Grace can absorb the hit with her hand; taking the rest from the deck would empty it.
+    state, damage = boris_hits(seat(GRACE_HAND, ["sk", "cp", "ds"], rest="discard"))
+    assert damage == 6 and fv(state, 1)["deck"] == 3
+    assert fv(state, 1)["risks"] == {"rest": "stagger"}
+    act(state, 1, "deck", "deck")
+    assert fv(state, 1)["risks"] == {"deck": "stagger", "rest": "stagger"}
+    act(state, 1, state.view(1)["hand"][0])
+    assert fv(state, 1)["risks"] == {"deck": "stagger", "rest": "stagger"}
+    assert fv(state, 0)["risks"] == {}  # nobody else owes damage
+    # The terminal menu says so before the person chooses.
+    ui = state.game.text_ui()
+    ui.render(state.view(1), ["Boris", "You"])
+    labels = {str(item.actions[0]): item.label for item in ui.menu(state.legal_actions(1))}
+    assert "empties your deck" in labels["rest"] and "empties your deck" in labels["deck"]
+    assert "empties" not in labels[state.view(1)["hand"][0]]
+
+
+def test_no_warning_when_the_deck_keeps_a_card():
+    state, damage = boris_hits(seat(GRACE_HAND, ["sk", "cp", "ds", "fk", "sk", "cp", "lj"], rest="discard"))
+    assert damage < fv(state, 1)["deck"] and fv(state, 1)["risks"] == {}
 
 
 def test_a_staggering_fighter_is_knocked_out_by_the_next_damage():

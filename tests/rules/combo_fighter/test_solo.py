@@ -73,13 +73,74 @@ def test_boris_solo_flips_after_a_win_with_two_blue_cards_drawn():
     assert only(events, "flip").data["side"] == "B"
 
 
-def test_boris_solo_rule_replaces_his_flip_on_defense():
-    # He wins with a defense card (his usual flip) but draws no blue card: no flip.
+def test_solo_boris_keeps_his_tokens_flip_after_a_round_won_on_defense():
+    # His solo rule is added to his Power Token's: a round won with a defense card flips him,
+    # even though he drew no blue card.
     state = solo("grace", "boris", ["iw", "hs", "st", "hf", "bk"], GRACE)
     state.apply(0, "lj")
     act(state, 0, "rest")
     events = done_discarding(state)
+    assert only(events, "flip").data["side"] == "B" and fv(state, 1)["side"] == "B"
+
+
+def test_solo_boris_without_either_rule_does_not_flip():
+    # He wins with an attack card and draws one blue card: neither his token nor his solo rule.
+    state = solo("grace", "boris", ["hf", "iw", "hs", "st", "bk"], GRACE)
+    state.apply(0, "ls")
+    act(state, 0, "rest")
+    events = done_discarding(state)
     assert "flip" not in kinds(events) and fv(state, 1)["side"] == "A"
+
+
+def test_the_ai_is_knocked_out_by_discarding_its_last_card():
+    # The AI's life is its deck: with 2 cards left it does not survive 2 damage.
+    state = solo("boris", "grace", ["ls", "sk", "cp"], BORIS, rest="discard")
+    assert fv(state, 1)["deck"] == 3
+    hf = card("boris", "hf")
+    events = state.apply(0, "hf")  # Light Step (the top card) loses to the attack
+    assert fv(state, 1)["deck"] == 2 and hf.opening >= 2
+    events = act(state, 0, "end")
+    assert only(events, "ko").data["why"] == "forced to discard the last card"
+    assert only(events, "fight_over").data["winner"] == 0
+
+
+def test_the_ai_keeps_standing_with_one_card_more_than_the_damage():
+    state = solo("boris", "grace", ["ls", "sk", "cp", "fk", "ds", "wd"], BORIS, rest="discard")
+    state.apply(0, "hf")
+    events = act(state, 0, "end")
+    take = only(events, "take")
+    assert take.data["cards"] == ["sk", "cp", "fk", "ds"][: card("boris", "hf").opening]
+    assert "ko" not in kinds(events) and fv(state, 1)["deck"] == 5 - card("boris", "hf").opening
+
+
+def test_the_ai_uses_its_retroactive_power_when_it_then_wins():
+    # "Play according to the normal rules": the AI keeps its Power Token, retroactive power
+    # included. AI Grace's Swallow Kick (Speed 6) ties Boris's Wolf Bite on side B (5 + 1).
+    wb, sk = card("boris", "wb"), card("grace", "sk")
+    assert sk.speed == wb.speed + 1
+    state = new(
+        ("boris", "grace"),
+        mode="solo",
+        deck=[seat(["wb", "iw", "cc", "pa", "hs"], side="B"), {"draw": ["sk", "lj", "wd", "wd", "wd", "wd"]}],
+    )
+    events = state.apply(0, "wb")
+    assert only(events, "reveal").data["winner"] is None  # Speed 6 against Speed 6
+    power = only(events, "power")
+    assert power.seat == 1 and power.data["speed"] == 2 and power.data["paid"] == ["lj"]
+    assert only(events, "outcome").data["winner"] == 1
+    assert "ai_combo" in kinds(events) and state.to_act == (0,)
+
+
+def test_the_ai_declines_its_retroactive_power_when_it_would_not_win():
+    # Dragon Spin (Speed 4) + 2 still loses to Wolf Bite on side B (Speed 6).
+    state = new(
+        ("boris", "grace"),
+        mode="solo",
+        deck=[seat(["wb", "iw", "cc", "pa", "hs"], side="B"), {"draw": ["ds", "lj", "wd"]}],
+    )
+    events = state.apply(0, "wb")
+    assert "power" not in kinds(events) and only(events, "pass").seat == 1
+    assert fv(state, 1)["retro"] == "declined" and state.phase == "combo" and state.to_act == (0,)
 
 
 def grace_ai(player_deck=None):
@@ -111,6 +172,7 @@ def test_lucia_solo_draws_five_on_side_b():
 
 
 def test_junior_solo_starts_with_two_needles_aside_sets_a_third_aside_first_and_flips():
+    # (His token's own flip, a third Needle aside, holds too: both are at work here.)
     state = new(("boris", "junior"), mode="solo", deck=[seat(BORIS), {"draw": ["mk", "nd", "gp", "sp", "ws"]}])
     assert fv(state, 1)["aside"] == ["nd", "nd"] and fv(state, 1)["deck"] == 48
     events = state.apply(0, "hs")  # Meridian Kick beats footwork

@@ -5,14 +5,13 @@ import random
 import pytest
 
 import comboarena as ca
-from comboarena.sim.tournament import (
+from comboarena.games.combo_fighter.tournament import (
     Entrant,
-    check_entrants,
     choose_characters,
     double_elimination,
     parse_entrant,
-    play_match,
 )
+from comboarena.sim.tournament import check_tournament, play_match, rules_of, run_tournament
 
 
 def field(n):
@@ -110,6 +109,7 @@ def test_entrants_are_read_and_checked():
     )
     with pytest.raises(ca.OptionError, match="AGENT@FIGHTER,FIGHTER"):
         parse_entrant("random", 0)
+    game = ca.make("combo-fighter")
     for bad, message in (
         ([Entrant("a", "random", ("boris", "boris")), Entrant("b", "random", ("grace", "lucia"))], "2 different"),
         ([Entrant("a", "random", ("boris", "ken")), Entrant("b", "random", ("grace", "lucia"))], "brings 'ken'"),
@@ -117,7 +117,26 @@ def test_entrants_are_read_and_checked():
         ([Entrant("a", "random", ("boris", "grace"))], "at least 2"),
     ):
         with pytest.raises(ca.OptionError, match=message):
-            check_entrants("combo-fighter", {}, bad)
+            check_tournament(game, bad)
+
+
+@pytest.mark.parametrize(
+    ("mode", "why"), [("solo", "plays against the rulebook's AI"), ("tag", "is 2 vs 2")]
+)
+def test_a_tournament_is_refused_outside_versus(mode, why):
+    entrants = [Entrant("a", "random", ("boris", "grace")), Entrant("b", "random", ("junior", "lucia"))]
+    expected = f"1 v 1 match between two entrants' fighters \\(mode versus\\); mode {mode} {why}"
+    with pytest.raises(ca.OptionError, match=expected):
+        run_tournament("combo-fighter", {"mode": mode}, entrants)
+
+
+def test_the_tournament_rules_belong_to_the_game():
+    rules = rules_of(ca.make("combo-fighter"))
+    assert rules.double_elimination is double_elimination and rules.match_options("boris", "grace") == {
+        "fighters": ("boris", "grace")
+    }
+    with pytest.raises(ca.OptionError, match="sixteen has no tournament rules"):
+        rules_of(ca.make("sixteen"))
 
 
 def test_a_tournament_game_is_a_whole_match_with_the_chosen_characters():

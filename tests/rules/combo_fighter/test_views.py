@@ -50,9 +50,16 @@ def test_determinize_keeps_the_view_samples_the_hidden_cards_and_uses_a_fresh_se
     rng = random.Random(0)
     samples = [state.game.determinize(view, 1, rng) for _ in range(30)]
     assert all(s.view(1) == view and s.seed != state.seed for s in samples)
-    assert len({tuple(s._draw[0]) for s in samples}) == 30  # Boris's deck order is not known
-    assert len({s._choice[0] for s in samples}) > 1  # nor his face-down card
-    assert all(s._hand[1] == state._hand[1] for s in samples)  # Grace's own hand is
+    boris = [s.position()["fighters"][0] for s in samples]
+    grace = [s.position()["fighters"][1] for s in samples]
+    assert len({tuple(b["deck"]) for b in boris}) == 30  # Boris's deck order is not known
+    assert len({b["face_down"] for b in boris}) > 1  # nor his face-down card
+    assert all(g["hand"] == state.view(1)["hand"] for g in grace)  # Grace's own hand is
+
+
+def deck_of(state, s):
+    """Seat ``s``'s deck, top first (a position holds the whole state)."""
+    return state.position()["fighters"][s]["deck"]
 
 
 def stagger_grace(seed):
@@ -71,8 +78,8 @@ def test_a_reshuffle_comes_from_the_states_own_seed_and_a_counter():
         act(s, 0, "done")
         act(s, 1, "done")
         assert fv(s, 1)["staggering"]
-    assert one._draw[1] == two._draw[1]
-    assert one._draw[1] != other._draw[1]
+    assert deck_of(one, 1) == deck_of(two, 1)
+    assert deck_of(one, 1) != deck_of(other, 1)
 
 
 def test_a_determinized_state_cannot_predict_the_real_reshuffle():
@@ -84,10 +91,10 @@ def test_a_determinized_state_cannot_predict_the_real_reshuffle():
     for _ in range(10):
         det = state.game.determinize(view, 1, rng)
         act(det, 1, "done")
-        guesses.append(det._draw[1])
+        guesses.append(deck_of(det, 1))
     act(state, 1, "done")
     assert all(fv(state, 1)["deck"] == len(g) for g in guesses)
-    assert state._draw[1] not in guesses and len({tuple(g) for g in guesses}) == 10
+    assert deck_of(state, 1) not in guesses and len({tuple(g) for g in guesses}) == 10
 
 
 def test_notation_reads_back_and_mistakes_say_what_is_allowed():
@@ -102,12 +109,12 @@ def test_notation_reads_back_and_mistakes_say_what_is_allowed():
     state = new(deck=[seat(BORIS), seat(GRACE)])
     before = state.clone()
     with pytest.raises(
-        ca.IllegalAction, match=r"holds no Tundra Suplex \(ts\).*legal now for seat 0: hf, iw, cc, pa, hs"
+        ca.IllegalAction, match=r"Tundra Suplex \(ts\) is not in your hand; legal now for seat 0: hf, iw, cc, pa, hs"
     ):
         state.apply(0, "ts")
     with pytest.raises(ca.IllegalAction, match="play a card from your hand face down"):
         state.apply(0, "end")
-    with pytest.raises(ca.IllegalAction, match="holds no"):
+    with pytest.raises(ca.IllegalAction, match="hf is not a card of Grace Lee"):
         state.apply(1, "hf")  # a card of the other fighter
     assert state == before
 

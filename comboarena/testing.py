@@ -66,7 +66,7 @@ def check_game(game: Game, games: int = 200, seed: int = 0, *, deep_every: int =
     """
     report = CheckReport(game.name)
     pool: dict[str, Action] = {}
-    encoder = _encoder(game)
+    encoder = game.encoder()
     for g in range(games):
         game_seed = derive(seed, g)
         state = _play_checked(game, game_seed, report, pool, deep_every, encoder)
@@ -82,7 +82,7 @@ def check_game(game: Game, games: int = 200, seed: int = 0, *, deep_every: int =
 
 
 def _play_checked(
-    game: Game, game_seed: int, report: CheckReport, pool: dict[str, Action], every: int, encoder: Encoder | None
+    game: Game, game_seed: int, report: CheckReport, pool: dict[str, Action], every: int, encoder: Encoder
 ) -> State:
     moves = random.Random(game_seed)  # only the moves: a second game with it must match
     rng = random.Random(game_seed + 1)  # everything the checks sample
@@ -116,8 +116,7 @@ def _play_checked(
                     _require(state.legal_actions(seat) == [], game, where, f"seat {seat} not to act has actions")
             _check_illegal(game, state, legal_by_seat, pool, rng, where)
             _check_views(game, state, rng, where, encoder)
-            if encoder is not None:
-                _check_encoder(game, encoder, state, legal_by_seat, where)
+            _check_encoder(game, encoder, state, legal_by_seat, where)
         seat = moves.choice(to_act)
         action = moves.choice(legal_by_seat[seat])
         rebuilt = None
@@ -188,7 +187,7 @@ def _expect_raise(
     _require(state == before, game, where, f"a rejected action {action!r} by seat {seat} changed the state")
 
 
-def _check_views(game: Game, state: State, rng: random.Random, where: str, encoder: Encoder | None) -> None:
+def _check_views(game: Game, state: State, rng: random.Random, where: str, encoder: Encoder) -> None:
     for seat in [*range(game.players), None]:
         view = state.view(seat)
         _require(json.loads(json.dumps(view)) == view, game, where, f"view({seat}) is not JSON-safe")
@@ -196,13 +195,12 @@ def _check_views(game: Game, state: State, rng: random.Random, where: str, encod
         det_view = det.view(seat)
         if det_view != view:
             _require(False, game, where, f"view({seat}) of a determinization differs:\n{det_view}\n{view}")
-        if encoder is not None:
-            _require(
-                encoder.observe(det_view) == encoder.observe(view),
-                game,
-                where,
-                f"seat {seat}'s observation of a determinization differs from its observation of the state",
-            )
+        _require(
+            encoder.observe(det_view) == encoder.observe(view),
+            game,
+            where,
+            f"seat {seat}'s observation of a determinization differs from its observation of the state",
+        )
         _require(det.seed != state.seed, game, where, "a determinization reused the real generator's seed")
         if not det.is_over:
             s = rng.choice(det.to_act)
@@ -217,13 +215,6 @@ def _check_clone(game: Game, state: State, seat: int, action: Action, where: str
     probe = state.clone()
     probe.apply(seat, action)
     _require(copy == state, game, where, "applying an action to a clone changed the original")
-
-
-def _encoder(game: Game) -> Encoder | None:
-    try:
-        return game.encoder()
-    except NotImplementedError:  # MIGRATION: remove once every game has an encoder
-        return None
 
 
 def _check_encoder(
@@ -256,13 +247,10 @@ def _check_encoder(
         )
 
 
-def _check_position(game: Game, state: State, where: str, bad: bool) -> State | None:
+def _check_position(game: Game, state: State, where: str, bad: bool) -> State:
     """``from_position(position())`` has the same to_act, legal actions and views;
     returns it so that it can be played on beside the state."""
-    try:
-        pos = state.position()
-    except NotImplementedError:  # MIGRATION: remove once every game has positions
-        return None
+    pos = state.position()
     text = json.dumps(pos)
     _require(json.loads(text) == pos, game, where, "position() is not JSON-safe")
     rebuilt = game.from_position(json.loads(text))

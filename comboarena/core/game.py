@@ -138,14 +138,14 @@ class Game(ABC):
         state._start = json.loads(json.dumps(data))
         return state
 
+    @abstractmethod
     def _from_position(self, fields: Fields, chance: Chance) -> State:
         """Build a state from a position's own fields (the envelope is read already);
         read every field through ``fields`` so that unknown ones are refused."""
-        raise NotImplementedError(f"{self.name} does not read positions yet")  # MIGRATION: abstract when all games do
 
+    @abstractmethod
     def encoder(self) -> Encoder:
         """The action numbering and observations of this game with its options."""
-        raise NotImplementedError(f"{self.name} has no encoder yet")  # MIGRATION: abstract when all games do
 
     def catalog(self) -> dict[str, Any] | None:
         """The game's public printed content that views name by short codes
@@ -231,9 +231,9 @@ class State(ABC):
         """
         return {**envelope(self.game, self.game.position_version, self._chance), **self._position()}
 
+    @abstractmethod
     def _position(self) -> dict[str, Any]:
         """The game's own fields of :meth:`position` (JSON-safe)."""
-        raise NotImplementedError(f"{self.game.name} has no positions yet")  # MIGRATION: abstract when all games do
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and self._key() == other._key()  # type: ignore[attr-defined]

@@ -73,6 +73,12 @@ class Poke(Game):
     def check_invariants(self, state: State) -> None:
         pass
 
+    def _from_position(self, fields: Any, chance: Any) -> State:
+        raise NotImplementedError("a test double: the tests using it build no positions")
+
+    def encoder(self) -> Any:
+        raise NotImplementedError("a test double: the tests using it need no encoder")
+
 
 class PokeState(State):
     __slots__ = ("points", "round", "secret", "waiting")
@@ -135,6 +141,9 @@ class PokeState(State):
 
     def _key(self) -> tuple[Any, ...]:
         return (self.round, self.waiting, tuple(self.points), self.secret, tuple(map(str, self._log)))
+
+    def _position(self) -> dict[str, Any]:
+        raise NotImplementedError("a test double: the tests using it build no positions")
 
 
 COMBO, COUNTER = Action("combo"), Action("counter")
@@ -199,6 +208,12 @@ class Counter(Game):
 
     def check_invariants(self, state: State) -> None:
         pass
+
+    def _from_position(self, fields: Any, chance: Any) -> State:
+        raise NotImplementedError("a test double: the tests using it build no positions")
+
+    def encoder(self) -> Any:
+        raise NotImplementedError("a test double: the tests using it need no encoder")
 
 
 class CounterState(State):
@@ -266,3 +281,6 @@ class CounterState(State):
 
     def _key(self) -> tuple[Any, ...]:
         return (self.round, tuple(self.owing), self.countered, tuple(self.points), tuple(map(str, self._log)))
+
+    def _position(self) -> dict[str, Any]:
+        raise NotImplementedError("a test double: the tests using it build no positions")

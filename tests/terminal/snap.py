@@ -69,6 +69,12 @@ class Snap(Game):
     def check_invariants(self, state: State) -> None:
         pass
 
+    def _from_position(self, fields: Any, chance: Any) -> State:
+        raise NotImplementedError("a test double: the tests using it build no positions")
+
+    def encoder(self) -> Any:
+        raise NotImplementedError("a test double: the tests using it need no encoder")
+
 
 class SnapState(State):
     __slots__ = ("points", "round", "waiting")
@@ -146,3 +152,6 @@ class SnapState(State):
 
     def _key(self) -> tuple[Any, ...]:
         return (self.round, self.waiting, tuple(self.points), tuple(map(str, self._log)))
+
+    def _position(self) -> dict[str, Any]:
+        raise NotImplementedError("a test double: the tests using it build no positions")

@@ -10,12 +10,18 @@ seat chooses from its own statistics at that node without seeing the others'
 choices in the same window (decoupled UCT), so no seat is searched as if it
 knew what the others picked.
 
-Rollouts are random by default. ``rollout=<agent>`` plays them with another
-agent (the game's heuristic, say), which also *guides* the tree: at each node
-the guide is asked, on the view of the seat deciding, what it would play, and
-the share of its picks becomes a prior in a PUCT rule (Silver et al. 2017), so
-that search looks at the guide's moves first instead of trying every action
-once. Both only ever see views of the sampled state, never the state itself.
+Two helper agents may lend their judgement, and both only ever see views of
+the sampled state (``state.view(seat)``), never the state itself:
+
+- the *rollout* agent plays the rollouts (default: random moves), for the
+  first ``horizon`` decisions or to the end;
+- the *guide* (default: the rollout agent, else the game's heuristic) is asked
+  at each node what the deciding seat would play. Its picks bias the choice
+  in the tree (progressive bias, Chaslot et al. 2008), decide which action a
+  node tries first as it widens (progressive widening), and at the root its
+  favourite is played unless the search found another clearly better
+  (``trust``): with a few hundred noisy rollouts a search that overrules a good
+  heuristic on a hunch plays worse than the heuristic.
 
 >>> import random, comboarena as ca
 >>> game = ca.make("sixteen", draw="strict")
@@ -44,8 +50,6 @@ GUIDE_ASKS = 8
 #: Agents that cannot play rollouts or guide the tree: people, and searches.
 NOT_HELPERS = ("human", "ismcts")
 HELPS = {"rollout": "play rollouts", "guide": "guide the search"}
-#: Default exploration constants: UCB1 (unguided) and PUCT (guided).
-UCB_C, PUCT_C = 0.7, 2.0
 
 # Positions in a statistics entry (one per seat and action at a node).
 _VISITS, _TOTAL, _AVAIL, _VOTES, _SQUARES = range(5)
@@ -89,24 +93,27 @@ def check_number(
 
 
 class ISMCTS(Agent):
-    """ISMCTS over ``game.determinize``.
+    """ISMCTS over ``game.determinize``, with optional rollout and guide agents.
 
-    Options (``ismcts:iters=200:rollout=sixteen.heuristic``; ``docs/agents.md``):
+    Options (``ismcts:iters=200:rollout=sixteen.heuristic``; see ``docs/agents.md``):
 
     - ``iters``: iterations per move (default 400);
     - ``time``: seconds per move; if set, stops at whichever of ``iters`` or
       ``time`` comes first (default 0: no time limit);
-    - ``c``: exploration constant (default 0.7);
-    - ``rollout``: the agent that plays the rollouts and guides the tree
-      (default ``random``: random rollouts, plain UCB1, every action tried once);
-    - ``horizon``: the rollout agent plays the first ``horizon`` decisions of a
-      rollout and the rest is played at random, which is much cheaper
-      (default 0: the rollout agent plays to the end);
+    - ``c``: UCB1 exploration constant (default 0.7);
+    - ``rollout``: the agent that plays the rollouts (default ``random``);
+    - ``horizon``: the rollout agent plays the first ``horizon`` decisions of
+      a rollout, the rest is random (default 0: it plays to the end);
     - ``rollout_eps``: chance that a rollout decision is random instead of the
       rollout agent's (default 0);
-    - ``prior``: weight in [0, 1] of the guide's picks in the prior of the
-      tree's PUCT rule, against a uniform prior (default 0.5; unused with
-      random rollouts).
+    - ``guide``: the agent asked at the tree's nodes (default ``auto``: the
+      rollout agent, or with random rollouts the game's heuristic if it has
+      one; ``none``: plain ISMCTS, every action tried once);
+    - ``prior``: weight of the guide's picks in the tree (progressive bias,
+      default 2; 0 turns the guide off);
+    - ``trust``: the guide's favourite at the root is played unless another
+      action's mean return beats it by more than ``trust`` standard errors
+      (default 3).
     """
 
     name = "ismcts"
@@ -115,13 +122,13 @@ class ISMCTS(Agent):
         self,
         game: Game,
         iters: int = 400,
-        c: float | None = None,
+        c: float = 0.7,
         time: float = 0.0,
         rollout: str = "random",
         horizon: int = 0,
         rollout_eps: float = 0.0,
         guide: str = "auto",
-        prior: float = 0.5,
+        prior: float = 2.0,
         trust: float = 3.0,
     ) -> None:
         if isinstance(iters, int) and not isinstance(iters, bool) and iters < 1:
@@ -130,7 +137,8 @@ class ISMCTS(Agent):
         self.time = float(check_number("time", time))
         self.horizon = int(check_number("horizon", horizon, integer=True))
         self.rollout_eps = float(check_number("rollout_eps", rollout_eps, 0.0, 1.0))
-        self.prior = float(check_number("prior", prior, 0.0, 1.0))
+        self.c = float(check_number("c", c))
+        self.prior = float(check_number("prior", prior))
         self.trust = float(check_number("trust", trust))
         self.game = game
         self.rollout = rollout
@@ -142,8 +150,6 @@ class ISMCTS(Agent):
         self.guide = None if self.prior == 0 else guide_agent
         if self.guide is not None and self.guide_name == rollout:
             self.guide = self.policy
-        default_c = PUCT_C if self.guide is not None else UCB_C
-        self.c = float(check_number("c", default_c if c is None else c))
         self._helpers = [h for h in (self.policy, self.guide) if h is not None]
         if self.guide is self.policy and self.policy is not None:
             self._helpers = [self.policy]
@@ -214,10 +220,10 @@ class ISMCTS(Agent):
                     stats = node.stats[seat] = {}
                     expand = True
                 if guided:
-                    action = self._puct(node, seat, stats, state, actions, rng)
+                    action, new = self._guided(node, seat, stats, state, actions, rng)
                 else:
                     action, new = self._ucb(stats, actions, rng)
-                    expand = expand or new
+                expand = expand or new
                 picks.append((seat, action))
             applied: list[tuple[int, Action]] = []
             for seat, action in picks:
@@ -268,7 +274,7 @@ class ISMCTS(Agent):
             return best, True
         return best, False
 
-    def _puct(
+    def _guided(
         self,
         node: _Node,
         seat: int,
@@ -276,9 +282,12 @@ class ISMCTS(Agent):
         state: Any,
         actions: list[Action],
         rng: random.Random,
-    ) -> Action:
-        """PUCT with the guide's picks as the prior; an action not tried here is
-        valued at the mean of those that were (first-play urgency)."""
+    ) -> tuple[Action, bool]:
+        """UCB1 with progressive bias towards the guide's picks and progressive
+        widening: ``Q + c·sqrt(ln m / n) + prior·share / (n + 1)`` over the
+        actions tried here (``share``: the share of the guide's picks that went
+        to the action), a new one tried whenever ``k`` tried actions have had
+        ``k²`` visits, the guide's favourite first."""
         entries = []
         for a in actions:
             st = stats.get(a.text)
@@ -295,22 +304,29 @@ class ISMCTS(Agent):
                 # Two picks alike: take the guide for decided here and stop asking.
                 asks = stats[pick.text][_VOTES] = GUIDE_ASKS
             node.asks[seat] = asks
-        visits = total = 0.0
+        tried = visits = 0.0
         for st in entries:
-            visits += st[_VISITS]
-            total += st[_TOTAL]
-        fpu = total / visits if visits else 0.0
-        weight = self.prior / asks
-        uniform = (1.0 - self.prior) / len(actions)
-        c = self.c
+            if st[_VISITS]:
+                tried += 1
+                visits += st[_VISITS]
+        if tried < len(actions) and tried * tried <= visits:
+            # Progressive widening: one more action once the tried ones have had
+            # tried² visits, the guide's favourite first, then at random.
+            best, best_u = actions[0], -1.0
+            for a, st in zip(actions, entries, strict=True):
+                u = st[_VOTES] + rng.random() * 0.5 if not st[_VISITS] else -1.0
+                if u > best_u:
+                    best, best_u = a, u
+            return best, True
+        c, bias = self.c, self.prior / asks
         best, best_u = actions[0], -math.inf
         for a, st in zip(actions, entries, strict=True):
             n = st[_VISITS]
-            q = st[_TOTAL] / n if n else fpu
-            u = q + c * (uniform + weight * st[_VOTES]) * math.sqrt(st[_AVAIL]) / (1.0 + n)
-            if u > best_u:
-                best, best_u = a, u
-        return best
+            if n:
+                u = st[_TOTAL] / n + c * math.sqrt(math.log(st[_AVAIL]) / n) + bias * st[_VOTES] / (n + 1)
+                if u > best_u:
+                    best, best_u = a, u
+        return best, False
 
     # -- rollouts ----------------------------------------------------------------------
 

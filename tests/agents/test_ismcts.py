@@ -191,3 +191,13 @@ def test_guided_and_heuristic_rollout_searches_play_whole_games(name, options):
             if agent.wants_events:
                 agent.observe(ca.events_for(events, s))
     assert state.result().returns
+
+
+def test_a_game_without_a_heuristic_gets_plain_ismcts_by_default():
+    from types import SimpleNamespace
+
+    toy = SimpleNamespace(name="toy", info=SimpleNamespace(agents={}))
+    agent = ISMCTS(toy)
+    assert agent.policy is None and agent.guide is None and agent.guide_name == "none"
+    with pytest.raises(ca.OptionError, match=r"no such agent for toy; choose one of: first, random$"):
+        ISMCTS(toy, rollout="toy.heuristic")

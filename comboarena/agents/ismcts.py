@@ -331,30 +331,32 @@ class ISMCTS(Agent):
     # -- rollouts ----------------------------------------------------------------------
 
     def _rollout(self, state: Any, rng: random.Random) -> None:
+        """Play the game out: the rollout agent for ``horizon`` decisions (all if 0),
+        then at random. ``to_act`` is empty exactly when the game is over."""
         rand = rng.random
+        to_act = state.to_act
         policy = self.policy
-        if policy is None:
-            while not state.is_over:
-                to_act = state.to_act
+        if policy is not None:
+            left = self.horizon or -1
+            eps = self.rollout_eps
+            while to_act and left:
                 seat = to_act[0] if len(to_act) == 1 else to_act[int(rand() * len(to_act))]
                 legal = state.legal_actions(seat)
-                state.apply(seat, legal[int(rand() * len(legal))])
-            return
-        left = self.horizon or -1
-        eps = self.rollout_eps
-        while not state.is_over:
-            to_act = state.to_act
+                if len(legal) == 1:
+                    action = legal[0]
+                elif eps and rand() < eps:
+                    action = legal[int(rand() * len(legal))]
+                else:
+                    action = policy.choose(state.view(seat), legal, rng)
+                state.apply(seat, action)
+                if left > 0:
+                    left -= 1
+                to_act = state.to_act
+        while to_act:
             seat = to_act[0] if len(to_act) == 1 else to_act[int(rand() * len(to_act))]
             legal = state.legal_actions(seat)
-            if len(legal) == 1:
-                action = legal[0]
-            elif left == 0 or (eps and rand() < eps):
-                action = legal[int(rand() * len(legal))]
-            else:
-                action = policy.choose(state.view(seat), legal, rng)
-            if left > 0:
-                left -= 1
-            state.apply(seat, action)
+            state.apply(seat, legal[int(rand() * len(legal))])
+            to_act = state.to_act
 
 
 def _variance(st: list[float]) -> float:

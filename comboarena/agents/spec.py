@@ -43,8 +43,8 @@ def describe_agents(game: Game) -> list[str]:
     default (``auto``: chosen from the others), and what it is; for ``comboarena rules``.
 
     >>> import comboarena as ca
-    >>> describe_agents(ca.make("sixteen"))[-1]
-    'sixteen.heuristic: the game's own heuristic (docs/rules/sixteen.md)'
+    >>> print(describe_agents(ca.make("sixteen"))[-1])
+    sixteen.heuristic: the game's own heuristic (docs/rules/sixteen.md)
     """
     lines = []
     for name in agent_names(game):

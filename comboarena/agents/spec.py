@@ -1,13 +1,15 @@
 """Agents by name: ``random``, ``ismcts:iters=400:c=0.7``, ``sixteen.heuristic``.
 
 A spec is a name, then ``:key=value`` options. Options are read as int, float,
-true/false or text, and checked by the agent's constructor.
+true/false or text, and checked by the agent's constructor; a number that is
+not finite (``nan``, ``inf``) is refused here for every agent.
 """
 
 from __future__ import annotations
 
 import importlib
 import inspect
+import math
 from typing import Any
 
 from comboarena.core import Game, OptionError
@@ -25,6 +27,45 @@ BUILTIN = {
 def agent_names(game: Game) -> list[str]:
     """Every agent name usable with ``game``."""
     return sorted(BUILTIN) + [f"{game.name}.{k}" for k in game.info.agents]
+
+
+#: What each built-in agent is, in a few words (``comboarena rules``).
+ABOUT = {
+    "random": "uniformly random legal moves",
+    "first": "always the first legal move (tests, baselines)",
+    "ismcts": "information-set Monte Carlo tree search; options in docs/agents.md",
+    "human": "a person at the terminal",
+}
+
+
+def describe_agents(game: Game) -> list[str]:
+    """One line per agent usable with ``game``: its spec with every option at its
+    default (``auto``: chosen from the others), and what it is; for ``comboarena rules``.
+
+    >>> import comboarena as ca
+    >>> print(describe_agents(ca.make("sixteen"))[-1])
+    sixteen.heuristic: the game's own heuristic (docs/rules/sixteen.md)
+    """
+    lines = []
+    for name in agent_names(game):
+        options = [
+            f":{p.name}={'auto' if p.default is None else p.default}"
+            for p in inspect.signature(_agent_class(name, game)).parameters.values()
+            if p.name != "game" and p.default is not inspect.Parameter.empty
+        ]
+        about = ABOUT.get(name, f"the game's own {name.partition('.')[2]} (docs/rules/{game.name}.md)")
+        lines.append(f"{name}{''.join(options)}: {about}")
+    return lines
+
+
+def _agent_class(name: str, game: Game) -> Any:
+    target = BUILTIN.get(name)
+    if target is None and name.startswith(game.name + "."):
+        target = game.info.agents.get(name[len(game.name) + 1 :])
+    if target is None:
+        raise OptionError(f"unknown agent {name!r} for {game.name}; agents are: {', '.join(agent_names(game))}")
+    module, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module), attr)
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
@@ -54,13 +95,10 @@ def _value(text: str) -> Any:
 def make_agent(spec: str, game: Game) -> Agent:
     """Build the agent named by ``spec`` for ``game``; unknown names or options raise :class:`OptionError`."""
     name, options = parse_spec(spec)
-    target = BUILTIN.get(name)
-    if target is None and name.startswith(game.name + "."):
-        target = game.info.agents.get(name[len(game.name) + 1 :])
-    if target is None:
-        raise OptionError(f"unknown agent {name!r} for {game.name}; agents are: {', '.join(agent_names(game))}")
-    module, _, attr = target.partition(":")
-    cls = getattr(importlib.import_module(module), attr)
+    cls = _agent_class(name, game)
+    for key, value in options.items():
+        if isinstance(value, float) and not math.isfinite(value):
+            raise OptionError(f"agent {name!r}: option {key} must be a finite number, got {value!r}")
     params = inspect.signature(cls).parameters
     unknown = [k for k in options if k not in params or k == "game"]
     if unknown:

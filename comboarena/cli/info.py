@@ -9,7 +9,7 @@ from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 
-from comboarena.agents import agent_names
+from comboarena.agents import describe_agents
 from comboarena.core import ComboArenaError, game_class, games
 
 from .common import GAME_HELP, app, console, fail, players_text, show
@@ -57,7 +57,9 @@ def rules_cmd(
         table.add_row(o.name, show(o.default), o.allowed(), o.help)
     console.print(table)
     console.print(Panel(escape(info.notation), title="Move notation", expand=False))
-    console.print("Agents: " + ", ".join(agent_names(g)))
+    console.print("Agents (name:option=default...; --vs/--agents take e.g. ismcts:iters=200):")
+    for line in describe_agents(g):
+        console.print("  " + escape(line), soft_wrap=True)
     console.print(
         f"Rulebook: ../shared/rules/{info.rulebook} · rule-by-rule notes: docs/rules/{info.name}.md"
     )

@@ -1,7 +1,6 @@
 """Building agents by name; random, ISMCTS and the Sixteen heuristic."""
 
 import random
-import time
 
 import pytest
 
@@ -18,7 +17,7 @@ def test_agent_specs():
     assert agent.iters == 50 and agent.name == "ismcts:iters=50"
     with pytest.raises(ca.OptionError, match="unknown agent 'alphazero'.*sixteen.heuristic"):
         ca.make_agent("alphazero", game)
-    with pytest.raises(ca.OptionError, match="no option 'depth'; its options are: iters, c, time"):
+    with pytest.raises(ca.OptionError, match="no option 'depth'; its options are: iters, c, time, rollout, horizon"):
         ca.make_agent("ismcts:depth=3", game)
     with pytest.raises(ca.OptionError, match="iters must be a positive integer"):
         ca.make_agent("ismcts:iters=0", game)
@@ -75,14 +74,14 @@ def test_heuristic_beats_random():
     assert lo > 0.5
 
 
-def test_ismcts_picks_a_legal_move_quickly_and_beats_random():
+def test_ismcts_picks_a_legal_move_and_beats_random():
+    # Its speed is measured by bench/selfplay.py (tests do not time: the machine is shared).
     game = ca.make("sixteen")
     agent = ca.make_agent("ismcts:iters=200", game)
     state = game.new_state(seed=4)
     legal = state.legal_actions(0)
-    start = time.perf_counter()
     action = agent.choose(state.view(0), legal, random.Random(1))
-    assert time.perf_counter() - start < 1.0 and action in legal
+    assert action in legal
     report = SimReport.start("sixteen", {}, ["ismcts:iters=60", "random"], 2, 0, 1, True)
     report.extend(run("sixteen", {}, ["ismcts:iters=60", "random"], 16, seed=5))
     assert report.agent_tallies[0].wins >= 12

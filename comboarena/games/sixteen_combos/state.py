@@ -1,0 +1,389 @@
+"""A game of 16 Combos in progress: the protocol (apply, legal actions, views,
+result, clone) over the rules in ``table.py``, ``check.py``, ``combos.py``,
+``turn.py`` and ``setup.py``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from comboarena.core import Action, Chance, Event, GameNotOver, Result, TurnQueue, check_seat
+
+from .actions import LETTERS
+from .cards import CARD_IDS, DRAW0, DRAW_TEXT, FACES, TYPES
+from .combos import NAMES
+from .setup import SetupRules, deal
+from .table import EMPTY, HELD, OUT, PUBLIC, REACTED, SCAVENGE, SHOVED, Act
+from .view import OUTCOME_NAMES, PHASE_NAMES, RULESET, SOURCE_NAMES, EventKind, Phase
+
+if TYPE_CHECKING:
+    from .game import SixteenCombos
+
+_WHY = {
+    Phase.PLACE: "now every player places their value cards (the card to place next, e.g. 7H)",
+    Phase.TURN: "it is the active character's turn: <type>><character> (e.g. H>1) or pass",
+    Phase.CONSULT: "the target chooses which pair faces the action: consult or defense",
+    Phase.PREDICT: "the target may react before the draw: change <type>, swap, or pass",
+    Phase.SCAVENGE: "Scavenge: add the two drawn cards, or take the waste value (add / waste)",
+    Phase.FACE: "a face card was drawn: keep, change <type> or swap <column>",
+    Phase.INFORM: "the target may react to the value: change <type>, swap, or pass",
+    Phase.RECOVER: "Recovery: recover <column> or pass",
+    Phase.COUNTER: "after a critical failure the target may counter or pass",
+    Phase.EFFECT: "a combo's effect is being chosen",
+    Phase.STANCE: "Change Stance: stance <column> or pass",
+}
+
+
+class ComboState(SetupRules):
+    """A game of 16 Combos."""
+
+    __slots__ = ("_lc",)
+
+    game: SixteenCombos
+    _lc: tuple[int, int, list[Action]] | None
+
+    # -- protocol ------------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return self._to_act
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase == Phase.OVER
+
+    @property
+    def phase(self) -> str:
+        return PHASE_NAMES[self._phase]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        lc = self._lc
+        n = len(self._log)
+        if lc is not None and lc[0] == n and lc[1] == seat:
+            return list(lc[2])
+        legal = self._legal(seat) if seat in self._to_act else []
+        self._lc = (n, seat, legal)
+        return list(legal)
+
+    def apply(self, seat: int, action: Action | str) -> list[Event]:
+        if action.__class__ is str:
+            action = self.game.parse_action(action)  # type: ignore[arg-type]
+        if seat not in self._to_act:
+            check_seat(self.game, seat)
+            why = "the game is over" if self._phase == Phase.OVER else f"it is not seat {seat}'s decision"
+            raise self._illegal(seat, action, why)
+        lc = self._lc
+        if lc is None or lc[0] != len(self._log) or lc[1] != seat:
+            self.legal_actions(seat)
+            lc = self._lc
+        assert lc is not None
+        if action not in lc[2]:
+            raise self._illegal(seat, action, _WHY.get(Phase(self._phase), "not allowed now"))
+        self._log.append((seat, action))  # type: ignore[arg-type]
+        events: list[Event] = []
+        self._dispatch(seat, action, events)  # type: ignore[arg-type]
+        if self._phase == Phase.OVER:
+            events.append(Event(EventKind.END, None, self.result().to_dict()))
+        return events
+
+    def result(self) -> Result:
+        if self._outcome is None:
+            raise GameNotOver("the game of 16 Combos is not over yet; result() is known at the end")
+        winners_sides, reason, pairs = self._outcome
+        g = self.game
+        n = g.players
+        scores = tuple(float(pairs[g.seat_side[s]]) for s in range(n))
+        scores = tuple(int(x) for x in scores)
+        if not winners_sides:
+            return Result(tuple(range(n)), scores, (0,) * n, f"{reason}: a draw")
+        side = winners_sides[0]
+        winners = tuple(s for s in range(n) if g.seat_side[s] == side)
+        returns = tuple(1 if s in winners else -1 for s in range(n))
+        return Result(winners, scores, returns, reason)
+
+    def clone(self) -> ComboState:
+        new = ComboState.__new__(ComboState)
+        new.game = self.game
+        new._chance = self._chance.clone()
+        new._deck = self._deck
+        new._start = self._start
+        new._log = self._log[:]
+        new._lc = self._lc
+        new._face = self._face
+        new._known = self._known[:]
+        new._ptc = self._ptc[:]
+        new._pvc = self._pvc[:]
+        new._pty = self._pty[:]
+        new._pva = self._pva[:]
+        new._pown = self._pown[:]
+        new._ptok = self._ptok[:]
+        new._pled = self._pled[:]
+        new._rows = [r[:] for r in self._rows]
+        new._defcol = self._defcol[:]
+        new._shown = self._shown[:]
+        new._consult = self._consult[:]
+        new._stolen = self._stolen[:]
+        new._wild = self._wild[:]
+        new._wildv = self._wildv[:]
+        new._grap = self._grap[:]
+        new._flags = self._flags[:]
+        new._incap = self._incap[:]
+        new._order = self._order
+        new._defends = self._defends
+        new._draw = self._draw[:]
+        new._discard = self._discard[:]
+        new._waste = self._waste
+        new._wastev = self._wastev
+        new._unused = self._unused[:]
+        new._queue = self._queue
+        new._xinfo = self._xinfo
+        new._phase = self._phase
+        new._to_act = self._to_act
+        new._a = self._a.copy()
+        new._pend = [p[:] for p in self._pend]
+        new._next = self._next[:]
+        new._cons = self._cons
+        new._groups = self._groups
+        new._outcome = self._outcome
+        return new
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self.game,
+            self._chance.seed,
+            self._chance.draws,
+            self._face,
+            tuple(self._known),
+            tuple(self._ptc),
+            tuple(self._pvc),
+            tuple(self._pty),
+            tuple(self._pva),
+            tuple(self._pown),
+            tuple(self._ptok),
+            tuple(self._pled),
+            tuple(map(tuple, self._rows)),
+            tuple(self._defcol),
+            tuple(self._shown),
+            tuple(self._consult),
+            tuple(self._stolen),
+            tuple(self._wild),
+            tuple(self._wildv),
+            tuple(self._grap),
+            tuple(self._flags),
+            tuple(self._incap),
+            self._order,
+            self._defends,
+            tuple(self._draw),
+            tuple(self._discard),
+            self._waste,
+            self._wastev,
+            tuple(self._unused),
+            self._queue,
+            self._xinfo,
+            self._phase,
+            self._to_act,
+            self._a.key(),
+            tuple(map(tuple, self._pend)),
+            tuple(self._next),
+            self._cons,
+            self._groups,
+            self._outcome,
+            tuple((s, str(a)) for s, a in self._log),
+        )
+
+    def _position(self) -> dict[str, Any]:
+        from .position import position_of
+
+        return position_of(self)
+
+    # -- views -------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        g = self.game
+        if seat is not None:
+            check_seat(g, seat)
+        bit = PUBLIC | (1 << seat if seat is not None else 0)
+        known, face = self._known, self._face
+        vis: list[str | None] = [
+            (DRAW_TEXT[c - DRAW0] if c >= DRAW0 else FACES[face[c]]) if known[c] & bit else None
+            for c in range(CARD_IDS)
+        ]
+        over = self._phase == Phase.OVER
+        a = self._a
+        queue = self._queue
+        playing = self._phase not in (Phase.PLACE, Phase.OVER)
+        outcome = self._outcome
+        return {
+            "game": "16-combos",
+            "ruleset": RULESET,
+            "winning": g.winning,
+            "seat": seat,
+            "players": g.players,
+            "phase": PHASE_NAMES[self._phase],
+            "round": queue.round if self._phase != Phase.PLACE else 0,
+            "round_limit": g.round_limit,
+            "to_act": list(self._to_act),
+            "active": a.actor if playing else None,
+            "characters": [self._char_view(c, seat, vis) for c in range(g.n_chars)],
+            "draw_pile": len(self._draw),
+            "discard_ids": list(self._discard),
+            "discard": [vis[c] for c in self._discard],
+            "waste": [vis[c] for c in self._waste],
+            "waste_ids": list(self._waste),
+            "waste_value": self._wastev if self._waste else None,
+            "unused_ids": list(self._unused),
+            "queue": queue.to_json(),
+            "extra_info": [list(x) for x in self._xinfo],
+            "action": self._act_view(seat, vis) if playing else None,
+            "effect": a.effect or None,
+            "defends": [[d[0], d[1], list(d[2]), d[3]] for d in self._defends],
+            "constraints": [[list(ids), t, need] for ids, t, need in self._cons],
+            "groups": [list(grp) for grp in self._groups],
+            "ledgers": [[p, [list(op) for op in led]] for p, led in enumerate(self._pled) if led],
+            "private": [c for c in range(CARD_IDS) if known[c] & bit and not known[c] & PUBLIC],
+            "pair_count": len(self._ptc),
+            "outcome": None
+            if outcome is None
+            else {"winners": list(outcome[0]), "reason": outcome[1], "pairs": list(outcome[2])},
+            "over": over,
+            "result": self.result().to_dict() if over else None,
+        }
+
+    def _pair_view(self, p: int, col: int, seat: int | None, vis: list[str | None]) -> dict[str, Any]:
+        tc = self._ptc[p]
+        vals = self._pvc[p]
+        owner = self._pown[p]
+        if not vals:
+            value = None
+        elif seat is not None and owner >= 0 and self.game.char_seat[owner] == seat:
+            value = self._pva[p]
+        else:
+            value = self._pva[p] if all(vis[t] is not None for t in self._ptok[p]) else None
+        type_card = vis[tc]
+        return {
+            "id": p,
+            "col": LETTERS[col] if col >= 0 else "",
+            "type": TYPES[self._pty[p]] if type_card is not None else None,
+            "type_id": tc,
+            "type_card": type_card,
+            "value_ids": list(vals),
+            "value_cards": [vis[c] for c in vals],
+            "value": value,
+            "tokens": list(self._ptok[p]),
+        }
+
+    def _char_view(self, c: int, seat: int | None, vis: list[str | None]) -> dict[str, Any]:
+        g = self.game
+        pair = self._pair_view
+        rows: list[Any] = [
+            None if p == EMPTY else "held" if p == HELD else pair(p, col, seat, vis)
+            for col, p in enumerate(self._rows[c])
+        ]
+        flags = self._flags[c]
+        d = self._defense(c)
+        consult, stolen = self._consult[c], self._stolen[c]
+        wild = self._wild[c]
+        order = self._order[c]
+        return {
+            "id": c,
+            "seat": g.char_seat[c],
+            "side": g.char_side[c],
+            "order_card": vis[order],
+            "order_id": order,
+            "rows": rows,
+            "defense": LETTERS[d] if d >= 0 else "",
+            "defense_mark": self._defcol[c],
+            "shown": self._shown[c],
+            "consultation": pair(consult, -1, seat, vis) if consult >= 0 else None,
+            "held": [pair(p, col, seat, vis) for col, p in self._grap[c]],
+            "stolen": pair(stolen, -1, seat, vis) if stolen >= 0 else None,
+            "wild": [vis[x] for x in wild],
+            "wild_ids": list(wild),
+            "wild_value": self._wildv[c] if wild else None,
+            "reacted": bool(flags & REACTED),
+            "incapacitated": self._incap[c],
+            "scavenge": bool(flags & SCAVENGE),
+            "shoved": bool(flags & SHOVED),
+            "out": bool(flags & OUT),
+            "to_place_ids": list(self._pend[c]),
+            "to_place": [vis[x] for x in self._pend[c]],
+            "next_column": self._next[c],
+        }
+
+    def _act_view(self, seat: int | None, vis: list[str | None]) -> dict[str, Any]:
+        a = self._a
+        taking = self._phase == Phase.EFFECT and a.effect == "steal"
+        return {
+            "taking": self._pair_view(a.tpair, -1, seat, vis) if taking else None,
+            "actor": a.actor,
+            "extra": a.extra,
+            "target": a.tchar,
+            "column": LETTERS[a.tcol] if a.tcol >= 0 else "",
+            "column_index": a.tcol,
+            "pair": a.tpair,
+            "type": "HDCS"[a.type] if a.type >= 0 else None,
+            "value": a.value,
+            "source": SOURCE_NAMES[a.source] if a.source >= 0 else None,
+            "cards": [vis[x] for x in a.cards],
+            "card_ids": list(a.cards),
+            "drawn": [vis[x] for x in a.drawn],
+            "drawn_ids": list(a.drawn),
+            "counter": a.counter,
+            "outcome": OUTCOME_NAMES[a.outcome] if a.outcome >= 0 else None,
+            "outcome_index": a.outcome,
+            "combo": NAMES[a.combo] if a.combo >= 0 else None,
+            "kind": a.kind,
+        }
+
+
+def blank(game: SixteenCombos, chance: Chance, deck: Any) -> ComboState:
+    """An empty table: every list sized for the game's characters, nothing dealt."""
+    n = game.n_chars
+    s = ComboState.__new__(ComboState)
+    s.game = game
+    s._chance = chance
+    s._deck = deck
+    s._start = None
+    s._log = []
+    s._lc = None
+    s._face = ()
+    s._known = [0] * CARD_IDS
+    s._ptc, s._pvc, s._pty, s._pva, s._pown, s._ptok, s._pled = [], [], [], [], [], [], []
+    s._rows = [[] for _ in range(n)]
+    s._defcol = [-1] * n
+    s._shown = [-1] * n
+    s._consult = [-1] * n
+    s._stolen = [-1] * n
+    s._wild = [()] * n
+    s._wildv = [0] * n
+    s._grap = [()] * n
+    s._flags = [0] * n
+    s._incap = [0] * n
+    s._order = ()
+    s._defends = ()
+    s._draw = []
+    s._discard = []
+    s._waste = ()
+    s._wastev = 0
+    s._unused = []
+    s._queue = TurnQueue.start(tuple(range(n)))
+    s._xinfo = ()
+    s._phase = Phase.PLACE
+    s._to_act = ()
+    s._a = Act()
+    s._pend = [[] for _ in range(n)]
+    s._next = [0] * n
+    s._cons = ()
+    s._groups = ()
+    s._outcome = None
+    return s
+
+
+def new_state(game: SixteenCombos, chance: Chance, faces: list[int], draw_top_first: list[int], deck: Any) -> ComboState:
+    """Deal a new game: ``faces`` is the deal pile top first, ``draw_top_first`` the draw pile's ids."""
+    s = blank(game, chance, deck)
+    s._face = tuple(faces) + (0, 0) + tuple(range(CARD_IDS - DRAW0))
+    deal(s, faces, draw_top_first, [])
+    return s
+
+
+__all__ = ["ComboState", "blank", "new_state"]

@@ -1,0 +1,236 @@
+"""The names 16 Combos' views, events and phases use, declared once.
+
+The state writes them; the text UI, the heuristic, the encoder, the
+determinization and the browser page read them. ``docs/games/16-combos.md``
+documents each key. A view is a plain JSON dict; the ``TypedDict`` lets mypy
+check every key that is read.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum, StrEnum
+from typing import TypedDict
+
+#: The ruleset the engine plays, as the author asks programs to show it.
+RULESET = "16 Combos, Poikilos 1.0 RC1"
+RULES_VERSION = "Poikilos 1.0 RC1"
+
+
+class Phase(IntEnum):
+    """The step of the turn that is waiting for a decision (``view["phase"]`` is its name)."""
+
+    PLACE = 0
+    TURN = 1
+    CONSULT = 2
+    PREDICT = 3
+    SCAVENGE = 4
+    FACE = 5
+    INFORM = 6
+    RECOVER = 7
+    COUNTER = 8
+    EFFECT = 9
+    STANCE = 10
+    OVER = 11
+
+
+#: ``view["phase"]`` of each :class:`Phase`.
+PHASE_NAMES = (
+    "preparing pairs",
+    "turn",
+    "consultation",
+    "predictive reaction",
+    "scavenge",
+    "face card",
+    "informed reaction",
+    "recovery",
+    "counter",
+    "effect",
+    "change stance",
+    "over",
+)
+
+
+class Outcome(IntEnum):
+    """The four outcomes of a Check."""
+
+    DEFEATED = 0
+    DAMAGED = 1
+    MISSED = 2
+    CRITICAL = 3
+
+
+OUTCOME_NAMES = ("defeated", "damaged", "missed", "critical failure")
+
+
+class Source(IntEnum):
+    """Where an action's value comes from."""
+
+    DRAW = 0
+    SCAVENGE = 1  # two drawn, added
+    WASTE = 2  # Scavenge: the waste value
+    WILD = 3  # a saved wild card (Bribe)
+    STOLEN = 4  # a held stolen pair (Steal)
+    SHOVE = 5  # the shoved character's defense pair
+    COUNTER = 6  # the counterer's defense pair
+    SWAP = 7  # a value-row card swapped for a drawn face card
+
+
+SOURCE_NAMES = ("drawn", "scavenged", "waste", "wild", "stolen", "shoved", "counter", "swapped")
+
+
+class EventKind(StrEnum):
+    """``Event.kind`` of 16 Combos' events (data keys in ``docs/games/16-combos.md``)."""
+
+    DEAL = "deal"
+    ORDER = "order"
+    PLACE = "place"
+    PLACED = "placed"
+    ROUND = "round"
+    TURN = "turn"
+    SKIP = "skip"
+    PASS = "pass"
+    ANNOUNCE = "announce"
+    CONSULT = "consult"
+    REACT = "react"
+    DRAW = "draw"
+    VALUE = "value"
+    CHECK = "check"
+    DAMAGE = "damage"
+    DEFEAT = "defeat"
+    COMBO = "combo"
+    EFFECT = "effect"
+    REVEAL = "reveal"
+    INCAPACITATED = "incapacitated"
+    EXTRA_TURN = "extra turn"
+    COUNTER = "counter"
+    RECOVER = "recover"
+    EXPIRE = "expire"
+    RETURN = "return"
+    RESHUFFLE = "reshuffle"
+    STANCE = "stance"
+    OUT = "out"
+    END = "end"
+
+
+class PairView(TypedDict):
+    """One pair as a seat sees it."""
+
+    #: The pair's public id (stable for the whole game).
+    id: int
+    #: The column letter, or "" for a pair out of the rows (held, stolen, Consultation).
+    col: str
+    #: The pair's current type (H D C S) when the seat knows it, else None.
+    type: str | None
+    #: The type card's id and face (None when hidden from this seat).
+    type_id: int
+    type_card: str | None
+    #: The value cards, bottom first: ids and faces (None when hidden).
+    value_ids: list[int]
+    value_cards: list[str | None]
+    #: The pair's current value when the seat knows it, else None.
+    value: int | None
+    #: Cards the whole table has seen (ids), so a client can draw them face up.
+    public: list[int]
+    #: The public history of a hidden value (see ``knowledge.py``); [] when every seat knows it.
+    ledger: list[list[int]]
+
+
+class CharacterView(TypedDict):
+    """One character as a seat sees it."""
+
+    id: int
+    seat: int
+    side: int
+    order_card: str
+    #: Columns left to right: a pair, None (empty) or "held" (grappled out of play).
+    rows: list[PairView | str | None]
+    #: The column letter of the defense pair ("" when none).
+    defense: str
+    consultation: PairView | None
+    held: list[PairView]
+    stolen: PairView | None
+    wild: str | None
+    wild_value: int | None
+    reacted: bool
+    incapacitated: bool
+    scavenge: bool
+    shoved: bool
+    out: bool
+    #: Preparing Pairs: the value cards still to place (own: faces; others: None each).
+    to_place: list[str | None]
+    to_place_ids: list[int]
+
+
+class ActionView(TypedDict, total=False):
+    """The action in progress."""
+
+    actor: int
+    target: int
+    column: str
+    pair: int
+    type: str
+    value: int | None
+    source: str
+    cards: list[str]
+    counter: bool
+    extra: bool
+    outcome: str | None
+    combo: str | None
+    effect: str | None
+
+
+class ComboView(TypedDict, total=False):
+    """What one seat (or a spectator, ``seat`` None) may know of a game of 16 Combos."""
+
+    game: str
+    ruleset: str
+    winning: str
+    seat: int | None
+    players: int
+    phase: str
+    round: int
+    round_limit: int
+    to_act: list[int]
+    #: The active character (None before play and once over).
+    active: int | None
+    extra_turn: bool
+    #: Characters in turn order for this round.
+    order: list[int]
+    #: Turns still to come this round (extra turns first).
+    upcoming: list[int]
+    characters: list[CharacterView]
+    draw_pile: int
+    #: The discard pile (face down): ids, and faces where this seat knows them.
+    discard_ids: list[int]
+    discard: list[str | None]
+    waste: list[str]
+    waste_value: int | None
+    #: Deal-deck cards never dealt (face down).
+    unused_ids: list[int]
+    action: ActionView | None
+    #: The public constraints of Available Actions: [[ids...], type, need].
+    constraints: list[list[int]]
+    #: One of Each Type: groups of type-card ids that are one of each type.
+    groups: list[list[int]]
+    #: The effect being chosen (EFFECT phase), e.g. "throw".
+    effect: str | None
+    #: Deal-deck faces known to this seat but no longer on the table's view (e.g. a card it dropped).
+    over: bool
+    result: dict[str, object] | None
+
+
+__all__ = [
+    "OUTCOME_NAMES",
+    "PHASE_NAMES",
+    "RULESET",
+    "RULES_VERSION",
+    "SOURCE_NAMES",
+    "ActionView",
+    "CharacterView",
+    "ComboView",
+    "EventKind",
+    "Outcome",
+    "PairView",
+    "Phase",
+    "Source",
+]

@@ -119,7 +119,12 @@ class _Sampler:
         hidden = set(self.hidden)
         #: Pairs whose ledger depends on a hidden card (directly or through Snipe's references).
         self.open = [p for p, led in self.ledgers.items() if ledger_tokens(led) & hidden or _refs(led)]
-        self.constraints = [(tuple(ids), t, need) for ids, t, need in view["constraints"]]
+        # Only the facts about cards this seat cannot see matter (and not those its seen cards prove).
+        self.constraints = []
+        for ids, t, need in view["constraints"]:
+            have = sum(1 for c in ids if _type(fixed, c) == t)
+            if have < need:
+                self.constraints.append((tuple(c for c in ids if c < DRAW0 and c not in fixed), t, need - have))
         self.groups = [tuple(g) for g in view["groups"]]
         #: Pairs on the table (a value of at least 1), with the value where the view shows it.
         private = set(view["private"])
@@ -197,10 +202,10 @@ class _Sampler:
                 if c not in fixed:
                     want[c] = free.pop()
         for ids, t, need in self.constraints:
-            have = sum(1 for c in ids if _type(fixed, c) == t or want.get(c) == t)
+            have = sum(1 for c in ids if want.get(c) == t)
             if have >= need:
                 continue
-            free = [c for c in ids if c < DRAW0 and c not in fixed and c not in want]
+            free = [c for c in ids if c not in want]
             if len(free) < need - have:
                 return None
             rng.shuffle(free)
@@ -296,7 +301,7 @@ class _Sampler:
             if not self._final_ok(p, replay(self.ledgers[p], value, ref)):
                 return False
         for ids, t, need in self.constraints:
-            if sum(1 for c in ids if _type(faces, c) == t) < need:
+            if sum(1 for c in ids if FACE_TYPE[faces[c]] == t) < need:
                 return False
         for group in self.groups:
             if len({FACE_TYPE[faces[c]] for c in group}) != len(group):
@@ -343,27 +348,36 @@ def table_pairs(view: dict[str, Any]) -> list[dict[str, Any]]:
 
 def seen_faces(view: dict[str, Any]) -> dict[int, int]:
     """Every card id whose face the view shows, with that face."""
-    out: dict[int, int] = {}
-
-    def add(ids: Sequence[int], texts: Sequence[str | None]) -> None:
-        for c, text in zip(ids, texts, strict=True):
-            if text is not None:
-                out[c] = FACE_INDEX[text.rstrip("'")]
-
+    index = _TEXT_INDEX
+    ids: list[int] = []
+    texts: list[str | None] = []
     for pv in table_pairs(view):
-        add([pv["type_id"]], [pv["type_card"]])
-        add(pv["value_ids"], pv["value_cards"])
+        ids.append(pv["type_id"])
+        texts.append(pv["type_card"])
+        ids += pv["value_ids"]
+        texts += pv["value_cards"]
     for ch in view["characters"]:
-        add(ch["to_place_ids"], ch["to_place"])
-        add(ch["wild_ids"], ch["wild"])
-        add([ch["order_id"]], [ch["order_card"]])
-    add(view["discard_ids"], view["discard"])
-    add(view["waste_ids"], view["waste"])
+        ids += ch["to_place_ids"]
+        texts += ch["to_place"]
+        ids += ch["wild_ids"]
+        texts += ch["wild"]
+        ids.append(ch["order_id"])
+        texts.append(ch["order_card"])
+    ids += view["discard_ids"]
+    texts += view["discard"]
+    ids += view["waste_ids"]
+    texts += view["waste"]
     act = view["action"]
     if act:
-        add(act["card_ids"], act["cards"])
-        add(act["drawn_ids"], act["drawn"])
-    return out
+        ids += act["card_ids"]
+        texts += act["cards"]
+        ids += act["drawn_ids"]
+        texts += act["drawn"]
+    return {c: index[t] for c, t in zip(ids, texts, strict=True) if t is not None}
+
+
+#: Face of each card text a view uses (``TH`` and ``TH'``).
+_TEXT_INDEX: dict[str, int] = {**FACE_INDEX, **{f + "'": i for f, i in FACE_INDEX.items()}}
 
 
 def determinize(game: SixteenCombos, view: dict[str, Any], seat: int | None, rng: random.Random) -> ComboState:
@@ -373,7 +387,8 @@ def determinize(game: SixteenCombos, view: dict[str, Any], seat: int | None, rng
 
     if view.get("game") != "16-combos" or len(view.get("characters", ())) != game.n_chars:
         raise OptionError("the view is not of this game of 16 Combos (its characters differ)")
-    fixed = {c: f for c, f in seen_faces(view).items() if c < DEAL_SIZE}
+    shown = seen_faces(view)
+    fixed = {c: f for c, f in shown.items() if c < DEAL_SIZE}
     faces = _Sampler(view, fixed, rng).sample()
     deal_faces = [faces[c] for c in range(DEAL_SIZE)]
     out_of_pile = _draw_cards_out(view)
@@ -381,7 +396,7 @@ def determinize(game: SixteenCombos, view: dict[str, Any], seat: int | None, rng
     if len(pile) != view["draw_pile"]:
         raise OptionError("view is inconsistent: the draw pile's size does not match the cards seen")
     rng.shuffle(pile)
-    known = _knowledge(game, view, seat, deal_faces)
+    known = _knowledge(view, seat, shown, out_of_pile)
     data = from_view(game, view, deal_faces, known, pile)
     return assemble(game, Chance(rng.getrandbits(63)), data)
 
@@ -408,18 +423,14 @@ def _draw_cards_out(view: dict[str, Any]) -> set[int]:
     return out
 
 
-def _knowledge(game: SixteenCombos, view: dict[str, Any], seat: int | None, faces: list[int]) -> list[int]:
+def _knowledge(view: dict[str, Any], seat: int | None, shown: dict[int, int], out: set[int]) -> list[int]:
     """Knowledge masks for the sampled world: what the view shows (public or the seat's),
     and each seat's own cards known to it."""
     known = [0] * CARD_IDS
     private = set(view["private"])
-    shown = seen_faces(view)
-    for c in _draw_cards_out(view):
-        shown.setdefault(c, c - DRAW0)
-    for c in shown:
-        known[c] = (1 << seat) if (seat is not None and c in private) else PUBLIC
-        if seat is not None:
-            known[c] |= 1 << seat
+    me = (1 << seat) if seat is not None else 0
+    for c in (*shown, *out):
+        known[c] = (me if c in private else PUBLIC | me)
     for ch in view["characters"]:
         bit = 1 << ch["seat"]
         for pv in [*[r for r in ch["rows"] if isinstance(r, dict)], *ch["held"]]:

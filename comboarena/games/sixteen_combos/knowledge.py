@@ -391,7 +391,7 @@ def determinize(game: SixteenCombos, view: dict[str, Any], seat: int | None, rng
     fixed = {c: f for c, f in shown.items() if c < DEAL_SIZE}
     faces = _Sampler(view, fixed, rng).sample()
     deal_faces = [faces[c] for c in range(DEAL_SIZE)]
-    out_of_pile = _draw_cards_out(view)
+    out_of_pile = draw_cards_out(view)
     pile = [c for c in draw_deck(game.jokers) if c not in out_of_pile]
     if len(pile) != view["draw_pile"]:
         raise OptionError("view is inconsistent: the draw pile's size does not match the cards seen")
@@ -401,7 +401,7 @@ def determinize(game: SixteenCombos, view: dict[str, Any], seat: int | None, rng
     return assemble(game, Chance(rng.getrandbits(63)), data)
 
 
-def _draw_cards_out(view: dict[str, Any]) -> set[int]:
+def draw_cards_out(view: dict[str, Any]) -> set[int]:
     """Draw-deck ids that are not in the draw pile (every one is in the view)."""
     out: set[int] = set()
 
@@ -441,4 +441,4 @@ def _knowledge(view: dict[str, Any], seat: int | None, shown: dict[int, int], ou
     return known
 
 
-__all__ = ["determinize", "ledger_tokens", "replay", "seen_faces", "table_pairs"]
+__all__ = ["determinize", "draw_cards_out", "ledger_tokens", "replay", "seen_faces", "table_pairs"]

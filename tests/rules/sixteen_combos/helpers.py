@@ -82,21 +82,17 @@ def edit(state: Any, change: Any) -> Any:
     return state.game.from_position(pos)
 
 
+#: The steps between an announcement and its Check, and the answer ``resolve`` gives in each.
+BEFORE_CHECK = {"predictive reaction": "pass", "informed reaction": "pass", "face card": "keep",
+                "consultation": "defense"}
+
+
 def resolve(state: Any, face: str = "keep") -> list[Any]:
     """After an announcement: the target passes its reactions (and keeps its defense pair
     facing the action), the actor keeps a drawn face card, until the Check is made."""
     events: list[Any] = []
-    while not of(events, "check"):
-        phase = state.phase
-        if phase in ("predictive reaction", "informed reaction"):
-            move = "pass"
-        elif phase == "face card":
-            move = face
-        elif phase == "consultation":
-            move = "defense"
-        else:
-            raise AssertionError(f"no check yet; the game is at {phase}")
-        events += play(state, move)
+    while state.phase in BEFORE_CHECK:
+        events += play(state, face if state.phase == "face card" else BEFORE_CHECK[state.phase])
     return events
 
 

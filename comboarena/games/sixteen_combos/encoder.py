@@ -30,7 +30,13 @@ COLUMN_FEATURES = 13
 _TYPES = "HDCS"
 
 
-def _layout(chars: int) -> Layout:
+def _slots(game: SixteenCombos) -> int:
+    """Columns observed per character: the dealt columns and room for stolen pairs (at most a-z);
+    a pair beyond them is left out of the observation."""
+    return min(MAX_COLUMNS, game.columns + 6)
+
+
+def _layout(chars: int, slots: int) -> Layout:
     layout = Layout()
     layout.add("phase", len(PHASE_NAMES), "one-hot phase of the turn")
     layout.add("round", 1, "round / round limit")
@@ -45,8 +51,8 @@ def _layout(chars: int) -> Layout:
                    "grappled pairs/4")
         layout.add(
             f"{p}_rows",
-            MAX_COLUMNS * COLUMN_FEATURES,
-            "per column a..z: in play, held, empty, type H D C S (known), type unknown, value/14 (known), "
+            slots * COLUMN_FEATURES,
+            f"per column a..{LETTERS[slots - 1]}: in play, held, empty, type H D C S (known), type unknown, value/14 (known), "
             "value known, defense pair, value card is a face card (known), stack size/3",
         )
     layout.add("action_actor", chars, "one-hot acting character (relative)")
@@ -66,7 +72,8 @@ class ComboEncoder(Encoder):
     version = 1
 
     def __init__(self, game: SixteenCombos) -> None:
-        super().__init__(all_actions(), _layout(game.n_chars))
+        self.slots = _slots(game)
+        super().__init__(all_actions(), _layout(game.n_chars, self.slots))
         self.game = game
         self.f = {f.name: f for f in self.layout.features}
 
@@ -106,7 +113,7 @@ class ComboEncoder(Encoder):
             out[ex + 3] = len(ch["held"]) / 4
             base = f[f"{p}_rows"].start
             defense = ch["defense"]
-            for col, pv in enumerate(ch["rows"][:MAX_COLUMNS]):
+            for col, pv in enumerate(ch["rows"][: self.slots]):
                 at = base + col * COLUMN_FEATURES
                 if pv is None:
                     out[at + 2] = 1.0

@@ -80,7 +80,7 @@ class SixteenCombos(Game):
                    "holds is refused", kind=int, minimum=1, maximum=13),
             Option("placement", "choose", "choose: owners place their value cards (secretly, at once); dealt: "
                    "value cards stay in the order dealt", choices=("choose", "dealt")),
-            Option("round_limit", 30, "the game ends after this round: most pairs, then total value, wins",
+            Option("round_limit", 15, "the game ends after this round: most pairs, then total value, wins",
                    kind=int, minimum=1, maximum=200),
             Option("jokers", True, "G Using Jokers: exactly two jokers, in the draw deck", kind=bool),
             Option("recovery", False, "A Recovery: after a critical failure the target may add the action's "

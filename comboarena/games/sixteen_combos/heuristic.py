@@ -136,7 +136,7 @@ class ComboHeuristic(Agent):
         if pv["value"] is not None:
             return {pv["value"]: 1.0}
         pool = self._unseen_deal()
-        ledger = next((ops for p, ops in view["ledgers"] if p == pv["id"]), None)
+        ledger = next((ops for p, ops, _ in view["ledgers"] if p == pv["id"]), None)
         known = {c: f for c, f in seen_faces(view).items()}
         values = Counter(FACE_VALUE[f] for f in pool.elements())
         total = sum(values.values()) or 1

@@ -114,11 +114,14 @@ class _Sampler:
         if len(self.pool) != len(self.hidden):
             raise OptionError("view is inconsistent: the deal deck's seen cards do not add up")
         self.ledgers: dict[int, tuple[tuple[int, ...], ...]] = {
-            p: tuple(tuple(op) for op in ops) for p, ops in view["ledgers"]
+            p: tuple(tuple(op) for op in ops) for p, ops, _ in view["ledgers"]
         }
         hidden = set(self.hidden)
+        #: Each ledger's hidden cards (sorted), and whether it refers to another pair (Snipe).
+        self.tokens = {p: sorted(t for t in ledger_tokens(led) if t in hidden) for p, led in self.ledgers.items()}
+        self.refs = {p: _refs(led) for p, led in self.ledgers.items()}
         #: Pairs whose ledger depends on a hidden card (directly or through Snipe's references).
-        self.open = [p for p, led in self.ledgers.items() if ledger_tokens(led) & hidden or _refs(led)]
+        self.open = [p for p in self.ledgers if self.tokens[p] or self.refs[p]]
         # Only the facts about cards this seat cannot see matter (and not those its seen cards prove).
         self.constraints = []
         for ids, t, need in view["constraints"]:
@@ -160,21 +163,15 @@ class _Sampler:
         if want is None:
             return None
         faces = dict(self.fixed)
-        pool = self.pool[:]
-        rng.shuffle(pool)
-        #: The pool by value, each list in shuffled order.
+        #: The unseen faces by value (chosen from at random, so no shuffle is needed).
         bucket: dict[int, list[int]] = {}
-        for f in pool:
+        for f in self.pool:
             bucket.setdefault(FACE_VALUE[f], []).append(f)
-        order = self.open[:]
-        rng.shuffle(order)
-        order.sort(key=lambda p: 1 if _refs(self.ledgers[p]) else 0)
+        order = sorted(self.open, key=lambda p: (self.refs[p], rng.random()))
         for p in order:
             led = self.ledgers[p]
-            tokens = sorted(t for t in ledger_tokens(led) if t not in faces and t < DRAW0)
-            if not tokens:
-                continue
-            if not self._pick_for(p, led, tokens, faces, bucket, want):
+            tokens = [t for t in self.tokens[p] if t not in faces]
+            if tokens and not self._pick_for(p, led, tokens, faces, bucket, want):
                 return None
         rest = [f for fs in bucket.values() for f in fs]
         rng.shuffle(rest)
@@ -182,11 +179,14 @@ class _Sampler:
             if t in faces:
                 continue
             need = want.get(t, -1)
-            f = next((f for f in rest if need < 0 or FACE_TYPE[f] == need), -1)
-            if f < 0:
-                return None
+            if need < 0:
+                f = rest.pop()
+            else:
+                f = next((f for f in rest if FACE_TYPE[f] == need), -1)
+                if f < 0:
+                    return None
+                rest.remove(f)
             faces[t] = f
-            rest.remove(f)
         return faces
 
     def _designate(self) -> dict[int, int] | None:
@@ -224,16 +224,18 @@ class _Sampler:
     ) -> bool:
         """Faces for ``tokens`` (taken from ``bucket`` into ``faces``) that make ``led`` possible."""
         options = self._options(p, led, tokens, faces, bucket)
-        options = options[:]
-        self.rng.shuffle(options)
-        for combo in options:
+        n = len(options)
+        start = self.rng.randrange(n) if n else 0
+        rng = self.rng
+        for i in range(n):
+            combo = options[(start + i) % n]
             chosen: list[int] = []
             for t, v in zip(tokens, combo, strict=True):
                 need = want.get(t, -1)
-                f = next((f for f in bucket.get(v, ()) if f not in chosen and (need < 0 or FACE_TYPE[f] == need)), -1)
-                if f < 0:
+                cands = [f for f in bucket.get(v, ()) if f not in chosen and (need < 0 or FACE_TYPE[f] == need)]
+                if not cands:
                     break
-                chosen.append(f)
+                chosen.append(cands[rng.randrange(len(cands))] if len(cands) > 1 else cands[0])
             else:
                 for t, f in zip(tokens, chosen, strict=True):
                     faces[t] = f
@@ -298,7 +300,7 @@ class _Sampler:
 
         ref = self._ref(faces)
         for p in self.open:
-            if not self._final_ok(p, replay(self.ledgers[p], value, ref)):
+            if self.refs[p] and not self._final_ok(p, replay(self.ledgers[p], value, ref)):
                 return False
         for ids, t, need in self.constraints:
             if sum(1 for c in ids if FACE_TYPE[faces[c]] == t) < need:

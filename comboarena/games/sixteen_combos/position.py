@@ -161,7 +161,8 @@ def from_view(
 ) -> dict[str, Any]:
     """Position fields for the world a view describes, with sampled ``faces`` (the deal
     deck by id), knowledge masks and the draw pile (top first)."""
-    ledgers = {p: [list(op) for op in ops] for p, ops in view["ledgers"]}
+    ledgers = {p: [list(op) for op in ops] for p, ops, _ in view["ledgers"]}
+    tokens_of = {p: list(toks) for p, _, toks in view["ledgers"]}
     face = [*faces, 0, 0, *range(CARD_IDS - DRAW0)]
 
     def value_of(t: int) -> int:
@@ -169,7 +170,8 @@ def from_view(
 
     count = view["pair_count"]
     pairs: list[dict[str, Any]] = [
-        {"type_id": -1, "value_ids": [], "type": 0, "value": 0, "owner": -1, "tokens": [], "ledger": ledgers.get(p, [])}
+        {"type_id": -1, "value_ids": [], "type": 0, "value": 0, "owner": -1, "tokens": tokens_of.get(p, []),
+         "ledger": ledgers.get(p, [])}
         for p in range(count)
     ]
     def put(pv: dict[str, Any], c: int) -> int:
@@ -335,7 +337,23 @@ def read_position(game: SixteenCombos, f: Fields, chance: Chance) -> ComboState:
         raise PositionError(f"position is not valid: {exc!r}") from None
 
 
+_PAIR_KEYS = frozenset(("type_id", "value_ids", "type", "value", "owner", "tokens", "ledger"))
+
+
 def _read_pair(value: Any, where: str) -> dict[str, Any]:
+    if (
+        type(value) is dict
+        and value.keys() == _PAIR_KEYS
+        and _small(value["type_id"], -1, CARD_IDS - 1)
+        and _small(value["type"], 0, 3)
+        and _small(value["value"], -99, 99)
+        and _small(value["owner"], -1, 11)
+        and _id_list(value["value_ids"])
+        and _id_list(value["tokens"])
+        and type(value["ledger"]) is list
+        and all(type(op) is list and op and all(_small(x, -999, 999) for x in op) for op in value["ledger"])
+    ):
+        return value  # the common case, checked in one pass; anything else gets the exact message below
     f = Fields(value, where)
     out = {
         "type_id": f.number("type_id", -1, CARD_IDS - 1),
@@ -384,9 +402,19 @@ def _read_char(value: Any, where: str, npairs: int) -> dict[str, Any]:
     return out
 
 
+def _small(x: Any, low: int, high: int) -> bool:
+    return type(x) is int and low <= x <= high
+
+
+def _id_list(values: Any) -> bool:
+    return type(values) is list and all(type(x) is int and 0 <= x < CARD_IDS for x in values)
+
+
 def _ints(values: Any, where: str, low: int, high: int) -> None:
     if not isinstance(values, list):
         raise PositionError(f"{where} must be a list of whole numbers")
+    if all(type(x) is int and low <= x <= high for x in values):
+        return
     for i, x in enumerate(values):
         if not isinstance(x, int) or isinstance(x, bool) or not low <= x <= high:
             raise PositionError(f"{where}[{i}] must be a whole number from {low} to {high}, got {x!r}")

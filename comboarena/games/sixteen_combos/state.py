@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Any
 from comboarena.core import Action, Chance, Event, GameNotOver, Result, TurnQueue, check_seat
 
 from .actions import LETTERS
-from .cards import CARD_IDS, DRAW0, DRAW_TEXT, FACES, TYPES
+from .cards import CARD_IDS, DRAW0, DRAW_TEXT, FACE_TYPE, FACES, TYPES
 from .combos import NAMES
 from .setup import SetupRules, deal
-from .table import EMPTY, HELD, OUT, PUBLIC, REACTED, SCAVENGE, SHOVED, Act
+from .table import EMPTY, HELD, L_DMGBY, OUT, PUBLIC, REACTED, SCAVENGE, SHOVED, Act
 from .view import OUTCOME_NAMES, PHASE_NAMES, RULESET, SOURCE_NAMES, EventKind, Phase
 
 if TYPE_CHECKING:
@@ -187,7 +187,7 @@ class ComboState(SetupRules):
             self._cons,
             self._groups,
             self._outcome,
-            tuple((s, str(a)) for s, a in self._log),
+            tuple(self._log),
         )
 
     def _position(self) -> dict[str, Any]:
@@ -236,9 +236,9 @@ class ComboState(SetupRules):
             "action": self._act_view(seat, vis) if playing else None,
             "effect": a.effect or None,
             "defends": [[d[0], d[1], list(d[2]), d[3]] for d in self._defends],
-            "constraints": [[list(ids), t, need] for ids, t, need in self._cons],
+            "constraints": self._constraints_view(vis),
             "groups": [list(grp) for grp in self._groups],
-            "ledgers": [[p, [list(op) for op in led]] for p, led in enumerate(self._pled) if led],
+            "ledgers": self._ledgers_view(vis),
             "private": [c for c in range(CARD_IDS) if known[c] & bit and not known[c] & PUBLIC],
             "pair_count": len(self._ptc),
             "outcome": None
@@ -248,41 +248,76 @@ class ComboState(SetupRules):
             "result": self.result().to_dict() if over else None,
         }
 
+    def _ledgers_view(self, vis: list[str | None]) -> list[list[Any]]:
+        """The ledgers of the values that depend on a card this seat cannot see (and of the
+        pairs they refer to); the others tell it nothing it does not know."""
+        pled, ptok = self._pled, self._ptok
+        wanted = [p for p, led in enumerate(pled) if led and any(vis[t] is None for t in ptok[p])]
+        seen = set(wanted)
+        while wanted:
+            p = wanted.pop()
+            for op in pled[p]:
+                if op[0] == L_DMGBY and op[1] not in seen:
+                    seen.add(op[1])
+                    wanted.append(op[1])
+        return [[p, [list(op) for op in pled[p]], list(ptok[p])] for p in sorted(seen) if pled[p]]
+
+    def _constraints_view(self, vis: list[str | None]) -> list[list[Any]]:
+        """The Available Actions facts that the cards this seat knows do not already prove."""
+        out = []
+        face = self._face
+        for ids, t, need in self._cons:
+            if sum(1 for c in ids if vis[c] is not None and FACE_TYPE[face[c]] == t) < need:
+                out.append([list(ids), t, need])
+        return out
+
     def _pair_view(self, p: int, col: int, seat: int | None, vis: list[str | None]) -> dict[str, Any]:
-        tc = self._ptc[p]
-        vals = self._pvc[p]
         owner = self._pown[p]
-        if not vals:
-            value = None
-        elif seat is not None and owner >= 0 and self.game.char_seat[owner] == seat:
-            value = self._pva[p]
-        else:
-            value = self._pva[p] if all(vis[t] is not None for t in self._ptok[p]) else None
-        type_card = vis[tc]
-        return {
-            "id": p,
-            "col": LETTERS[col] if col >= 0 else "",
-            "type": TYPES[self._pty[p]] if type_card is not None else None,
-            "type_id": tc,
-            "type_card": type_card,
-            "value_ids": list(vals),
-            "value_cards": [vis[c] for c in vals],
-            "value": value,
-            "tokens": list(self._ptok[p]),
-        }
+        mine = seat is not None and owner >= 0 and self.game.char_seat[owner] == seat
+        return self._pairs_view([(p, col)], mine, vis)[0]
+
+    def _pairs_view(self, pairs: list[tuple[int, int]], mine: bool, vis: list[str | None]) -> list[dict[str, Any]]:
+        """Pairs as a seat sees them (``mine``: its owner's seat, who knows every value)."""
+        ptc, pvc, pty, pva, ptok = self._ptc, self._pvc, self._pty, self._pva, self._ptok
+        out = []
+        for p, col in pairs:
+            tc = ptc[p]
+            vals = pvc[p]
+            type_card = vis[tc]
+            toks = ptok[p]
+            if not vals:
+                value = None
+            elif mine or all(vis[t] is not None for t in toks):
+                value = pva[p]
+            else:
+                value = None
+            out.append(
+                {
+                    "id": p,
+                    "col": LETTERS[col] if col >= 0 else "",
+                    "type": TYPES[pty[p]] if type_card is not None else None,
+                    "type_id": tc,
+                    "type_card": type_card,
+                    "value_ids": list(vals),
+                    "value_cards": [vis[x] for x in vals],
+                    "value": value,
+                    "tokens": list(toks),
+                }
+            )
+        return out
 
     def _char_view(self, c: int, seat: int | None, vis: list[str | None]) -> dict[str, Any]:
         g = self.game
-        pair = self._pair_view
-        rows: list[Any] = [
-            None if p == EMPTY else "held" if p == HELD else pair(p, col, seat, vis)
-            for col, p in enumerate(self._rows[c])
-        ]
+        mine = seat is not None and g.char_seat[c] == seat
+        row = self._rows[c]
+        shown = iter(self._pairs_view([(p, col) for col, p in enumerate(row) if p >= 0], mine, vis))
+        rows: list[Any] = [next(shown) if p >= 0 else None if p == EMPTY else "held" for p in row]
         flags = self._flags[c]
         d = self._defense(c)
         consult, stolen = self._consult[c], self._stolen[c]
         wild = self._wild[c]
         order = self._order[c]
+        pend = self._pend[c]
         return {
             "id": c,
             "seat": g.char_seat[c],
@@ -293,9 +328,9 @@ class ComboState(SetupRules):
             "defense": LETTERS[d] if d >= 0 else "",
             "defense_mark": self._defcol[c],
             "shown": self._shown[c],
-            "consultation": pair(consult, -1, seat, vis) if consult >= 0 else None,
-            "held": [pair(p, col, seat, vis) for col, p in self._grap[c]],
-            "stolen": pair(stolen, -1, seat, vis) if stolen >= 0 else None,
+            "consultation": self._pairs_view([(consult, -1)], mine, vis)[0] if consult >= 0 else None,
+            "held": self._pairs_view([(p, col) for col, p in self._grap[c]], mine, vis) if self._grap[c] else [],
+            "stolen": self._pairs_view([(stolen, -1)], mine, vis)[0] if stolen >= 0 else None,
             "wild": [vis[x] for x in wild],
             "wild_ids": list(wild),
             "wild_value": self._wildv[c] if wild else None,
@@ -304,8 +339,8 @@ class ComboState(SetupRules):
             "scavenge": bool(flags & SCAVENGE),
             "shoved": bool(flags & SHOVED),
             "out": bool(flags & OUT),
-            "to_place_ids": list(self._pend[c]),
-            "to_place": [vis[x] for x in self._pend[c]],
+            "to_place_ids": list(pend),
+            "to_place": [vis[x] for x in pend],
             "next_column": self._next[c],
         }
 

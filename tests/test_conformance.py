@@ -42,7 +42,34 @@ def test_check_game_variants(name, options):
 
 
 def test_every_registered_game_has_variants_listed():
-    assert set(VARIANTS) <= set(ca.games())
+    assert set(ca.games()) <= set(VARIANTS), "list the new game's option sets in VARIANTS"
+    assert all(VARIANTS[name] for name in ca.games())
+
+
+CASES = [(name, {}) for name in ca.games()] + [(name, o) for name, opts in VARIANTS.items() for o in opts]
+
+
+@pytest.mark.parametrize(("name", "options"), CASES, ids=str)
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**62))
+def test_random_games_keep_the_invariant_end_and_sum_to_zero(name, options, seed):
+    """The property test, for every game and variant: random play never breaks the
+    game's invariant (cards conserved and the like), ends, and returns sum to zero."""
+    import random
+
+    game = ca.make(name, **options)
+    state = game.new_state(seed=seed)
+    rng = random.Random(seed)
+    steps = 0
+    while not state.is_over:
+        seat = rng.choice(state.to_act)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        game.check_invariants(state)
+        steps += 1
+        assert steps < 50_000, "a random game did not end"
+    r = state.result()
+    assert sum(r.returns) == 0
+    assert sorted(r.winners) == list(r.winners) and set(r.winners) <= set(range(game.players))
 
 
 @settings(max_examples=40, deadline=None)

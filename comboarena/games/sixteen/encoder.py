@@ -33,8 +33,8 @@ def _layout() -> Layout:
     layout.add("pile_sum", 1, "the play pile's sum / 16")
     layout.add("pile_size", 1, "cards on the play pile / 10")
     for k in (1, 2):
-        layout.add(f"top{k}_number", len(NUMBERS), f"one-hot number of the {k}. card from the top of the pile")
-        layout.add(f"top{k}_colour", len(COLOURS), f"one-hot colour of the {k}. card from the top of the pile")
+        layout.add(f"top{k}_number", len(NUMBERS), f"one-hot number of the pile's card {k} from the top (1 = top)")
+        layout.add(f"top{k}_colour", len(COLOURS), f"one-hot colour of the pile's card {k} from the top")
     layout.add("turn", MAX_PLAYERS, "one-hot: whose turn, seat-relative (0 = you); all 0 once over")
     layout.add("hand_sizes", MAX_PLAYERS, "cards in each hand / 4, seat-relative")
     layout.add("sets", MAX_PLAYERS, "sets won by each seat / 10, seat-relative")

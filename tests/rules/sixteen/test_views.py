@@ -59,11 +59,23 @@ def test_determinize_keeps_the_view_and_deals_hidden_cards_afresh():
     state = game.new_state(seed=8)
     play(state, str(state.legal_actions(0)[0]))
     view = state.view(1)
-    real_draws = list(state._draw)
+    real_draws = state.position()["draw_pile"]
     rng = random.Random(0)
     samples = [game.determinize(view, 1, rng) for _ in range(30)]
     assert all(s.view(1) == view for s in samples)
     assert all(s.seed != state.seed for s in samples)
     # The real draw order is not carried over: the samples disagree with it and with each other.
-    assert sum(s._draw == real_draws for s in samples) == 0
-    assert len({tuple(s._draw) for s in samples}) == 30
+    draws = [s.position()["draw_pile"] for s in samples]
+    assert sum(d == real_draws for d in draws) == 0
+    assert len({tuple(d) for d in draws}) == 30
+
+
+def test_the_text_counts_agree_with_their_nouns():
+    from comboarena.games.sixteen.text import SixteenText
+
+    ui = SixteenText(ca.make("sixteen"))
+    view = {"players": 2, "sets": [1, 0]}
+    result = ca.Result((0,), (1, 0), (1, -1), "most sets")
+    assert ui.result_line(view, result, ["You", "Ada"]) == "You won, 1 set to 0."
+    draw = ca.Result((0, 1), (1, 1), (0, 0), "equal sets")
+    assert ui.result_line({"players": 2, "sets": [1, 1]}, draw, ["You", "Ada"]) == "Draw: 1 set each."

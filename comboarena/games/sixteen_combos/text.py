@@ -18,7 +18,7 @@ from comboarena.terminal.textui import MenuItem, TextUI
 
 from . import actions as A
 from .cards import TYPE_INDEX, TYPE_NAMES, TYPE_SYMBOLS
-from .combos import COMBO, NAMES, TAGS
+from .combos import COMBO, NAMES, TAGS, TEXT
 from .view import RULESET, EventKind
 
 RED = {"H", "D"}
@@ -66,6 +66,27 @@ class ComboText(TextUI):
                                       "type ? at a prompt for the Combo Table"))
         return grid
 
+    def commands(self) -> dict[str, Any]:
+        """``combos``: the Combo Table with what each combo does; ``ruleset``: the rules in force."""
+        return {
+            "combos": ("the Combo Table: each combo, its caveats and what it does", lambda view: self.combo_table()),
+            "ruleset": ("the ruleset, the options and the readings in force", lambda view: self.intro()),
+        }
+
+    def combo_table(self) -> RenderableType:
+        t = Table(title="Combo Table (rows: the target's type; columns: your action type)", show_lines=True)
+        t.add_column("target \\ action")
+        for a in range(4):
+            t.add_column(f"{TYPE_SYMBOLS[a]} {TYPE_NAMES[a]}")
+        for target in range(4):
+            cells = [f"{TYPE_SYMBOLS[target]} {TYPE_NAMES[target]}"]
+            for action in range(4):
+                n = COMBO[target][action]
+                tags = f" ({', '.join(sorted(TAGS[n]))})" if TAGS[n] else ""
+                cells.append(f"[bold]{NAMES[n]}[/]{tags}\n{TEXT[n]}")
+            t.add_row(*cells)
+        return t
+
     def render(self, view: dict[str, Any], names: Sequence[str]) -> RenderableType:
         self._view = view
         head = Table.grid(padding=(0, 2))
@@ -98,7 +119,7 @@ class ComboText(TextUI):
         me = view["seat"]
         who = names[ch["seat"]] if ch["seat"] < len(names) else f"seat {ch['seat']}"
         side = "yours" if me is not None and ch["seat"] == me else f"team {ch['side']}"
-        notes = [f"order {ch['order_card']}"]
+        notes = [f"order {card_text(ch['order_card']).plain}"]
         notes.append("reaction used" if ch["reacted"] else "reaction ready")
         if ch["incapacitated"]:
             notes.append("INCAPACITATED")
@@ -107,7 +128,7 @@ class ComboText(TextUI):
         if ch["scavenge"]:
             notes.append("draws two (Scavenge)")
         if ch["wild"]:
-            notes.append(f"saved wild {' '.join(ch['wild'])} = {ch['wild_value']}")
+            notes.append(f"saved wild {' '.join(card_text(c).plain for c in ch['wild'])} = {ch['wild_value']}")
         if ch["out"]:
             notes.append("DEFEATED")
         active = view["active"] == ch["id"]
@@ -289,8 +310,8 @@ class ComboText(TextUI):
             target = pv["type"] if isinstance(pv, dict) else None
             if target:
                 n = COMBO[TYPE_INDEX[target]][action.type]
-                tags = f" {', '.join(sorted(TAGS[n]))}" if TAGS[n] else ""
-                return f"{text} ({NAMES[n]}{tags})"
+                tags = f" ({', '.join(sorted(TAGS[n]))})" if TAGS[n] else ""
+                return f"{text} — {NAMES[n]}{tags}"
             return f"{text} (target type hidden)"
         if action is A.PASS:
             return "pass"

@@ -117,22 +117,20 @@ class PairView(TypedDict):
 
     #: The pair's public id (stable for the whole game).
     id: int
-    #: The column letter, or "" for a pair out of the rows (held, stolen, Consultation).
+    #: The column letter, or "" for a pair out of the rows (stolen, Consultation, being stolen).
     col: str
-    #: The pair's current type (H D C S) when the seat knows it, else None.
+    #: The pair's current type (H D C S) when the seat sees its type card, else None.
     type: str | None
     #: The type card's id and face (None when hidden from this seat).
     type_id: int
     type_card: str | None
-    #: The value cards, bottom first: ids and faces (None when hidden).
+    #: The value cards, bottom first: ids and faces (None when hidden from this seat).
     value_ids: list[int]
     value_cards: list[str | None]
     #: The pair's current value when the seat knows it, else None.
     value: int | None
-    #: Cards the whole table has seen (ids), so a client can draw them face up.
-    public: list[int]
-    #: The public history of a hidden value (see ``knowledge.py``); [] when every seat knows it.
-    ledger: list[list[int]]
+    #: The cards its value depends on (its value cards; under One of Each Type also its type card).
+    tokens: list[int]
 
 
 class CharacterView(TypedDict):
@@ -142,44 +140,61 @@ class CharacterView(TypedDict):
     seat: int
     side: int
     order_card: str
+    order_id: int
     #: Columns left to right: a pair, None (empty) or "held" (grappled out of play).
     rows: list[PairView | str | None]
     #: The column letter of the defense pair ("" when none).
     defense: str
+    #: One of Each Type: the chosen defense column (-2 still to choose), else -1.
+    defense_mark: int
+    #: The pair last shown as the defense pair (Show Defense Pair Type; Stealth keeps it down).
+    shown: int
     consultation: PairView | None
+    #: Pairs held out of play by a Grapple (with their column).
     held: list[PairView]
     stolen: PairView | None
-    wild: str | None
+    wild: list[str]
+    wild_ids: list[int]
     wild_value: int | None
     reacted: bool
-    incapacitated: bool
+    #: The round in which it was incapacitated (0: it is not).
+    incapacitated: int
     scavenge: bool
     shoved: bool
     out: bool
-    #: Preparing Pairs: the value cards still to place (own: faces; others: None each).
-    to_place: list[str | None]
+    #: Preparing Pairs: the value cards still to place (faces to their owner only) and the next column.
     to_place_ids: list[int]
+    to_place: list[str | None]
+    next_column: int
 
 
-class ActionView(TypedDict, total=False):
+class ActionView(TypedDict):
     """The action in progress."""
 
+    #: The pair being stolen, while the thief decides (Steal), else None.
+    taking: PairView | None
     actor: int
+    #: 0 a regular turn, 1 Hire Assassin's (any pair), 2 Grapple's (the next pair).
+    extra: int
     target: int
     column: str
+    column_index: int
     pair: int
-    type: str
-    value: int | None
-    source: str
+    type: str | None
+    value: int
+    source: str | None
     cards: list[str]
+    card_ids: list[int]
+    drawn: list[str]
+    drawn_ids: list[int]
     counter: bool
-    extra: bool
     outcome: str | None
+    outcome_index: int
     combo: str | None
-    effect: str | None
+    kind: int
 
 
-class ComboView(TypedDict, total=False):
+class ComboView(TypedDict):
     """What one seat (or a spectator, ``seat`` None) may know of a game of 16 Combos."""
 
     game: str
@@ -191,30 +206,26 @@ class ComboView(TypedDict, total=False):
     round: int
     round_limit: int
     to_act: list[int]
-    #: The active character (None before play and once over).
     active: int | None
-    extra_turn: bool
-    #: Characters in turn order for this round.
-    order: list[int]
-    #: Turns still to come this round (extra turns first).
-    upcoming: list[int]
     characters: list[CharacterView]
     draw_pile: int
-    #: The discard pile (face down): ids, and faces where this seat knows them.
     discard_ids: list[int]
     discard: list[str | None]
     waste: list[str]
+    waste_ids: list[int]
     waste_value: int | None
-    #: Deal-deck cards never dealt (face down).
     unused_ids: list[int]
+    queue: dict[str, object]
+    extra_info: list[list[int]]
     action: ActionView | None
-    #: The public constraints of Available Actions: [[ids...], type, need].
-    constraints: list[list[int]]
-    #: One of Each Type: groups of type-card ids that are one of each type.
-    groups: list[list[int]]
-    #: The effect being chosen (EFFECT phase), e.g. "throw".
     effect: str | None
-    #: Deal-deck faces known to this seat but no longer on the table's view (e.g. a card it dropped).
+    defends: list[list[object]]
+    constraints: list[list[object]]
+    groups: list[list[int]]
+    ledgers: list[list[object]]
+    private: list[int]
+    pair_count: int
+    outcome: dict[str, object] | None
     over: bool
     result: dict[str, object] | None
 

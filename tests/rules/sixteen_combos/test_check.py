@@ -148,3 +148,13 @@ def test_the_draw_pile_is_reshuffled_from_the_discarded_draw_deck_cards():
     assert of(events, "reshuffle")[0].data["cards"] == 51
     assert state.view(None)["waste"] in (["9C'"], [of(events, "draw")[0].data["cards"][0]])
     assert state.view(None)["draw_pile"] == 50
+
+
+def test_lost_reaction_means_no_reaction_later_in_the_round():
+    # Character 0 fails critically (and loses its reaction); character 1's action on it later in
+    # the round opens no window, though character 0's defense value card is a face card.
+    state = new(TYPES, [["5H", "6H", "KD"], ["5C", "6C", "AS"]], ["2C", "9D"])
+    attack(state, "H>1")
+    play(state, "pass")  # character 1 does not counter
+    events = play(state, "C>0")
+    assert state.phase not in ("predictive reaction", "informed reaction") and of(events, "check")

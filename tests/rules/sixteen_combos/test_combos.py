@@ -186,9 +186,9 @@ def test_defend_raises_a_pair_for_one_round_and_is_passive_and_unlimited():
     play(state, "defend c")
     assert value(state, 0, "c") == 22  # 12 + 10: Unlimited
     assert pair(state, 0, "c")["value_cards"][-1] == "TC'"
-    play(state, "pass")  # character 1 passes; at character 0's next turn the card leaves
-    events = state.history and []
-    assert value(state, 0, "c") == 12
+    events = play(state, "pass")  # character 1 passes; at character 0's next turn the card leaves
+    assert of(events, "expire")[0].data["cards"] == ["TC'"]
+    assert value(state, 0, "c") == 12 and pair(state, 0, "c", 0)["value_cards"] == ["KD"]
     assert state.view(None)["waste"] == ["TC'"]
 
 
@@ -302,9 +302,12 @@ def test_shove_forces_the_next_action_with_the_defense_pair():
     assert not state.view(None)["characters"][1]["shoved"]
 
 
-def test_passive_unlimited_limited_tags_shape_the_effects():
-    assert "Passive" in TAGS[COMBO[1][0]] and "Passive" in TAGS[COMBO[2][0]]
-    assert "Unlimited" in TAGS[COMBO[2][0]] and "Limited" in TAGS[COMBO[3][0]]
+def test_incapacitated_characters_cannot_react():
+    # Throw incapacitates character 1, whose defense value is a face card: it may not react.
+    state = table("C", "H", defense="8S", mine=["5C", "6C", "7C"], draws=("TC", "9C"))
+    attack(state, "C>1")  # damaged, incapacitated
+    play(state, "C>1")  # round 2, character 0 again: no predictive window for character 1
+    assert state.phase != "predictive reaction"
 
 
 def test_a_combo_never_happens_on_a_miss():

@@ -70,7 +70,11 @@ JOKER_TYPES: Final = (FINESSE, VITALITY)
 #: Rank order for Character Order ties (K above Q): 2..A, jokers above.
 _RANK_ORDER = "23456789TJQKA"
 ORDER_KEY: Final[tuple[tuple[int, int, int], ...]] = tuple(
-    (FACE_VALUE[i], 13 + i - 51 if f in JOKERS else _RANK_ORDER.index(f[0]), 3 - FACE_TYPE[i] if FACE_TYPE[i] >= 0 else 4)
+    (
+        FACE_VALUE[i],
+        13 + i - 51 if f in JOKERS else _RANK_ORDER.index(f[0]),
+        3 - FACE_TYPE[i] if FACE_TYPE[i] >= 0 else 4,
+    )
     for i, f in enumerate(FACES)
 )
 
@@ -131,8 +135,8 @@ __all__ = [
     "CARD_IDS",
     "DEAL_SIZE",
     "DEAL_TEXT",
-    "DRAW_TEXT",
     "DRAW0",
+    "DRAW_TEXT",
     "FACES",
     "FACE_INDEX",
     "FACE_TYPE",

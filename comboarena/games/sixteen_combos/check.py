@@ -20,7 +20,7 @@ from comboarena.core import Action, Event
 from . import actions as A
 from .combos import COMBO, GRAPPLE, INCAPACITATED, NAMES, PASSIVE, SNIPE, TAGS, ComboRules
 from .table import FAR, L_CHK, L_DMG, L_EQ, REACTED, Act
-from .view import OUTCOME_NAMES, EventKind, Outcome, Phase, Source
+from .view import OUTCOME_NAMES, P_COUNTER, P_EFFECT, P_RECOVER, EventKind, Outcome, Source
 
 #: Each outcome's range of differences, as a ledger records it.
 RANGES = {Outcome.DEFEATED: (6, FAR), Outcome.DAMAGED: (1, 5), Outcome.MISSED: (-5, 0), Outcome.CRITICAL: (-FAR, -6)}
@@ -99,7 +99,7 @@ class CheckRules(ComboRules):
         elif a.combo == SNIPE:
             self._discard_action()
             self._snipe(events)
-            if self._phase == Phase.EFFECT:
+            if self._phase == P_EFFECT:
                 return
         else:
             self._damage(a.tpair, a.diff, (L_DMG, a.value), events)
@@ -110,7 +110,7 @@ class CheckRules(ComboRules):
         a = self._a
         self._flags[a.actor] |= REACTED
         if self.game.recovery and a.cards and self._alive(a.tchar) and self._in_play(a.tchar):
-            self._ask(Phase.RECOVER, self.game.char_seat[a.tchar])
+            self._ask(P_RECOVER, self.game.char_seat[a.tchar])
             return
         self._offer_counter(events)
 
@@ -118,7 +118,7 @@ class CheckRules(ComboRules):
         a = self._a
         x = a.tchar
         if not a.counter and self._can_react(x) and self._defense_pair(x) >= 0 and self._defense_pair(a.actor) >= 0:
-            self._ask(Phase.COUNTER, self.game.char_seat[x])
+            self._ask(P_COUNTER, self.game.char_seat[x])
             return
         self._effect_done(events)
 

@@ -18,7 +18,7 @@ from comboarena.core import Action, Event
 from . import actions as A
 from .cards import FINESSE, MAX_VALUE, VITALITY
 from .table import EMPTY, HELD, L_DMG, L_DMGBY, L_SET, L_SUB, OUT, REACTED, SCAVENGE, SHOVED, Table
-from .view import EventKind, Outcome, Phase
+from .view import P_EFFECT, P_TURN, EventKind, Outcome
 
 #: The Combo Table, in the rulebook's reading order (rows: target type ♥ ♦ ♣ ♠; columns: action type).
 NAMES = (
@@ -108,7 +108,7 @@ class ComboRules(Table):
         events.append(Event(EventKind.COMBO, self.game.char_seat[a.actor], {"combo": NAMES[combo], "actor": a.actor,
                                                                              "target": a.tchar}))
         _RULES[combo](self, events)
-        if self._phase != Phase.EFFECT:
+        if self._phase != P_EFFECT:
             self._effect_done(events)
 
     def _poison(self, events: list[Event]) -> None:
@@ -268,7 +268,7 @@ class ComboRules(Table):
         if self._game_over():
             return
         self._a.effect = effect
-        self._ask(Phase.EFFECT, self.game.char_seat[char])
+        self._ask(P_EFFECT, self.game.char_seat[char])
 
     def _effect_actions(self, effect: str) -> list[Action]:
         a = self._a
@@ -323,7 +323,7 @@ class ComboRules(Table):
         a = self._a
         effect = a.effect
         a.effect = ""
-        self._phase = Phase.TURN  # provisional; the flow below sets the next step
+        self._phase = P_TURN  # provisional; the flow below sets the next step
         me = a.actor
         seat = self.game.char_seat[me]
         if isinstance(action, A.Switch):
@@ -361,7 +361,7 @@ class ComboRules(Table):
             events.append(Event(EventKind.EFFECT, seat, {"effect": "joker type", "character": me, "pair": p,
                                                          "type": "HDCS"[action.type]}))
         # ``pass`` declines an optional effect (Throw).
-        if self._phase != Phase.EFFECT:
+        if self._phase != P_EFFECT:
             self._effect_done(events)
 
     # -- what the effects do ------------------------------------------------------------

@@ -52,8 +52,8 @@ def _layout(chars: int, slots: int) -> Layout:
         layout.add(
             f"{p}_rows",
             slots * COLUMN_FEATURES,
-            f"per column a..{LETTERS[slots - 1]}: in play, held, empty, type H D C S (known), type unknown, value/14 (known), "
-            "value known, defense pair, value card is a face card (known), stack size/3",
+            f"per column a..{LETTERS[slots - 1]}: in play, held, empty, type H D C S (known), type unknown, "
+            "value/14 (known), value known, defense pair, value card is a face card (known), stack size/3",
         )
     layout.add("action_actor", chars, "one-hot acting character (relative)")
     layout.add("action_target", chars, "one-hot target character (relative)")

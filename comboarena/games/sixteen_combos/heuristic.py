@@ -145,7 +145,7 @@ class ComboHeuristic(Agent):
         hidden = sorted(t for t in ledger_tokens(ledger) if t < DRAW0 and t not in known)
         if len(hidden) != 1:
             return {v: k / total for v, k in values.items()}
-        out: Counter[float] = Counter()
+        out: Counter[int] = Counter()
         for v, k in values.items():
 
             def value(t: int, v: int = v) -> int:
@@ -213,6 +213,7 @@ class ComboHeuristic(Agent):
             pv = self._defense_pv(target)
         if not isinstance(pv, dict):
             return -1.0
+        values: dict[int, float]
         if my["shoved"]:
             dp = self._defense_pv(my)
             values = {dp["value"]: 1.0} if dp and dp["value"] is not None else draws
@@ -228,7 +229,7 @@ class ComboHeuristic(Agent):
         else:
             values = draws
         targets = self._pair_values(view, pv)
-        d, dm, _, c, dmg = _outcome_probs(values, targets)
+        d, _dm, _, c, dmg = _outcome_probs(values, targets)
         if pv["type"] is not None:
             worth = COMBO_VALUE[NAMES[COMBO[TYPE_INDEX[pv["type"]]][action.type]]]
         else:
@@ -252,7 +253,7 @@ class ComboHeuristic(Agent):
         act = TYPE_INDEX[a["type"]]
 
         def loss(t: int, value: int) -> float:
-            d, dm, _, _, dmg = _outcome_probs(values, {value: 1.0})
+            d, _dm, _, _, dmg = _outcome_probs(values, {value: 1.0})
             return d * COMBO_VALUE[NAMES[COMBO[t][act]]] + dmg * DAMAGE_POINT
 
         base = loss(TYPE_INDEX[pv["type"]], pv["value"])

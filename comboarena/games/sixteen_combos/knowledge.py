@@ -59,7 +59,7 @@ def replay(ledger: Sequence[Sequence[int]], value: Callable[[int], int], ref: Re
     last = len(ledger) - 1
     for i, op in enumerate(ledger):
         code = op[0]
-        if code == L_BASE or code == L_REBASE:
+        if code in (L_BASE, L_REBASE):
             v = min(MAX_VALUE, sum(value(t) for t in op[1:]))
         elif code == L_CHK:
             if not op[2] <= op[1] - v <= op[3]:
@@ -305,10 +305,7 @@ class _Sampler:
         for ids, t, need in self.constraints:
             if sum(1 for c in ids if FACE_TYPE[faces[c]] == t) < need:
                 return False
-        for group in self.groups:
-            if len({FACE_TYPE[faces[c]] for c in group}) != len(group):
-                return False
-        return True
+        return all(len({FACE_TYPE[faces[c]] for c in group}) == len(group) for group in self.groups)
 
 
 def _value(faces: dict[int, int], card: int) -> int:

@@ -93,7 +93,7 @@ def position_of(s: ComboState) -> dict[str, Any]:
             "type": a.type, "value": a.value, "source": a.source, "cards": list(a.cards), "drawn": list(a.drawn),
             "counter": a.counter, "outcome": a.outcome, "diff": a.diff, "combo": a.combo, "effect": a.effect,
             "kind": a.kind,
-        },  # fmt: skip
+        },
         "defends": [[d[0], d[1], list(d[2]), d[3]] for d in s._defends],
         "constraints": [[list(ids), t, need] for ids, t, need in s._cons],
         "groups": [list(g) for g in s._groups],
@@ -355,7 +355,7 @@ def _read_pair(value: Any, where: str) -> dict[str, Any]:
     ):
         return value  # the common case, checked in one pass; anything else gets the exact message below
     f = Fields(value, where)
-    out = {
+    out: dict[str, Any] = {
         "type_id": f.number("type_id", -1, CARD_IDS - 1),
         "value_ids": f.seq("value_ids"),
         "type": f.number("type", 0, 3),
@@ -376,7 +376,7 @@ def _read_pair(value: Any, where: str) -> dict[str, Any]:
 
 def _read_char(value: Any, where: str, npairs: int) -> dict[str, Any]:
     f = Fields(value, where)
-    out = {
+    out: dict[str, Any] = {
         "rows": f.seq("rows"),
         "defense_mark": f.number("defense_mark", -2, 25),
         "shown": f.number("shown", -1, npairs - 1),

@@ -21,7 +21,7 @@ from . import actions as A
 from .cards import FACE_TYPE, FACE_VALUE, MAX_VALUE, ORDER_KEY
 from .table import L_BASE, L_LO, PUBLIC
 from .turn import TurnRules
-from .view import EventKind, Phase
+from .view import P_PLACE, P_TURN, EventKind
 
 #: ``_defcol`` of a character whose defense pair is still to be chosen (One of Each Type).
 UNCHOSEN = -2
@@ -152,14 +152,14 @@ def deal(s: SetupRules, faces: list[int], draw_top_first: list[int], events: lis
     s._unused = pile[n * (cols + extra) :]
     for c in range(n):
         seat = g.char_seat[c]
-        for col, card in enumerate(types[c]):
+        for card in types[c]:
             p = s._new_pair(c, card, (), FACE_TYPE[faces[card]], 0, ())
             s._rows[c].append(p)
             s._tell(seat, card)
         s._tell(seat, *values[c])
     if g.one_of_each:
         s._groups = tuple(tuple(t) for t in types)
-    for c in range(n):
+    for _ in range(n):
         card = s._draw.pop()
         s._order = (*s._order, card)
         s._reveal(card)
@@ -169,7 +169,7 @@ def deal(s: SetupRules, faces: list[int], draw_top_first: list[int], events: lis
             s._pend[c] = list(values[c])
             if g.one_of_each:
                 s._defcol[c] = UNCHOSEN
-        s._phase = Phase.PLACE
+        s._phase = P_PLACE
         s._to_act = tuple(range(g.players))
         return
     for c in range(n):
@@ -194,7 +194,7 @@ def deal(s: SetupRules, faces: list[int], draw_top_first: list[int], events: lis
                 s._pled[p] = (*s._pled[p], (L_LO, low, x))
         if g.one_of_each:
             s._defcol[c] = cols - 1
-    s._phase = Phase.TURN
+    s._phase = P_TURN
     s._begin_play(events)
 
 

@@ -12,24 +12,43 @@ from .actions import LETTERS
 from .cards import CARD_IDS, DRAW0, DRAW_TEXT, FACE_TYPE, FACES, TYPES
 from .combos import NAMES
 from .setup import SetupRules, deal
-from .table import EMPTY, HELD, L_DMGBY, OUT, PUBLIC, REACTED, SCAVENGE, SHOVED, Act
-from .view import OUTCOME_NAMES, PHASE_NAMES, RULESET, SOURCE_NAMES, EventKind, Phase
+from .table import EMPTY, L_DMGBY, OUT, PUBLIC, REACTED, SCAVENGE, SHOVED, Act
+from .view import (
+    OUTCOME_NAMES,
+    P_CONSULT,
+    P_COUNTER,
+    P_EFFECT,
+    P_FACE,
+    P_INFORM,
+    P_OVER,
+    P_PLACE,
+    P_PREDICT,
+    P_RECOVER,
+    P_SCAVENGE,
+    P_STANCE,
+    P_TURN,
+    PHASE_NAMES,
+    RULESET,
+    SOURCE_NAMES,
+    EventKind,
+    Phase,
+)
 
 if TYPE_CHECKING:
     from .game import SixteenCombos
 
 _WHY = {
-    Phase.PLACE: "now every player places their value cards (the card to place next, e.g. 7H)",
-    Phase.TURN: "it is the active character's turn: <type>><character> (e.g. H>1) or pass",
-    Phase.CONSULT: "the target chooses which pair faces the action: consult or defense",
-    Phase.PREDICT: "the target may react before the draw: change <type>, swap, or pass",
-    Phase.SCAVENGE: "Scavenge: add the two drawn cards, or take the waste value (add / waste)",
-    Phase.FACE: "a face card was drawn: keep, change <type> or swap <column>",
-    Phase.INFORM: "the target may react to the value: change <type>, swap, or pass",
-    Phase.RECOVER: "Recovery: recover <column> or pass",
-    Phase.COUNTER: "after a critical failure the target may counter or pass",
-    Phase.EFFECT: "a combo's effect is being chosen",
-    Phase.STANCE: "Change Stance: stance <column> or pass",
+    P_PLACE: "now every player places their value cards (the card to place next, e.g. 7H)",
+    P_TURN: "it is the active character's turn: <type>><character> (e.g. H>1) or pass",
+    P_CONSULT: "the target chooses which pair faces the action: consult or defense",
+    P_PREDICT: "the target may react before the draw: change <type>, swap, or pass",
+    P_SCAVENGE: "Scavenge: add the two drawn cards, or take the waste value (add / waste)",
+    P_FACE: "a face card was drawn: keep, change <type> or swap <column>",
+    P_INFORM: "the target may react to the value: change <type>, swap, or pass",
+    P_RECOVER: "Recovery: recover <column> or pass",
+    P_COUNTER: "after a critical failure the target may counter or pass",
+    P_EFFECT: "a combo's effect is being chosen",
+    P_STANCE: "Change Stance: stance <column> or pass",
 }
 
 
@@ -39,7 +58,8 @@ class ComboState(SetupRules):
     __slots__ = ("_lc",)
 
     game: SixteenCombos
-    _lc: tuple[int, int, list[Action]] | None
+    #: The legal actions last listed: (actions applied so far, seat, actions, their ids).
+    _lc: tuple[int, int, list[Action], set[int]] | None
 
     # -- protocol ------------------------------------------------------------------------
 
@@ -49,7 +69,7 @@ class ComboState(SetupRules):
 
     @property
     def is_over(self) -> bool:
-        return self._phase == Phase.OVER
+        return self._phase == P_OVER
 
     @property
     def phase(self) -> str:
@@ -61,7 +81,7 @@ class ComboState(SetupRules):
         if lc is not None and lc[0] == n and lc[1] == seat:
             return list(lc[2])
         legal = self._legal(seat) if seat in self._to_act else []
-        self._lc = (n, seat, legal)
+        self._lc = (n, seat, legal, {id(a) for a in legal})
         return list(legal)
 
     def apply(self, seat: int, action: Action | str) -> list[Event]:
@@ -69,19 +89,21 @@ class ComboState(SetupRules):
             action = self.game.parse_action(action)  # type: ignore[arg-type]
         if seat not in self._to_act:
             check_seat(self.game, seat)
-            why = "the game is over" if self._phase == Phase.OVER else f"it is not seat {seat}'s decision"
+            why = "the game is over" if self._phase == P_OVER else f"it is not seat {seat}'s decision"
             raise self._illegal(seat, action, why)
         lc = self._lc
         if lc is None or lc[0] != len(self._log) or lc[1] != seat:
             self.legal_actions(seat)
             lc = self._lc
         assert lc is not None
-        if action not in lc[2]:
+        if id(action) not in lc[3] and action not in lc[2]:
             raise self._illegal(seat, action, _WHY.get(Phase(self._phase), "not allowed now"))
         self._log.append((seat, action))  # type: ignore[arg-type]
         events: list[Event] = []
         self._dispatch(seat, action, events)  # type: ignore[arg-type]
-        if self._phase == Phase.OVER:
+        if self._phase == P_OVER:
+            assert self._outcome is not None
+            self._finish(self._outcome[1])  # the count of pairs as the action left them
             events.append(Event(EventKind.END, None, self.result().to_dict()))
         return events
 
@@ -207,10 +229,10 @@ class ComboState(SetupRules):
             (DRAW_TEXT[c - DRAW0] if c >= DRAW0 else FACES[face[c]]) if known[c] & bit else None
             for c in range(CARD_IDS)
         ]
-        over = self._phase == Phase.OVER
+        over = self._phase == P_OVER
         a = self._a
         queue = self._queue
-        playing = self._phase not in (Phase.PLACE, Phase.OVER)
+        playing = self._phase not in (P_PLACE, P_OVER)
         outcome = self._outcome
         return {
             "game": "16-combos",
@@ -219,7 +241,7 @@ class ComboState(SetupRules):
             "seat": seat,
             "players": g.players,
             "phase": PHASE_NAMES[self._phase],
-            "round": queue.round if self._phase != Phase.PLACE else 0,
+            "round": queue.round if self._phase != P_PLACE else 0,
             "round_limit": g.round_limit,
             "to_act": list(self._to_act),
             "active": a.actor if playing else None,
@@ -346,7 +368,7 @@ class ComboState(SetupRules):
 
     def _act_view(self, seat: int | None, vis: list[str | None]) -> dict[str, Any]:
         a = self._a
-        taking = self._phase == Phase.EFFECT and a.effect == "steal"
+        taking = self._phase == P_EFFECT and a.effect == "steal"
         return {
             "taking": self._pair_view(a.tpair, -1, seat, vis) if taking else None,
             "actor": a.actor,
@@ -402,7 +424,7 @@ def blank(game: SixteenCombos, chance: Chance, deck: Any) -> ComboState:
     s._unused = []
     s._queue = TurnQueue.start(tuple(range(n)))
     s._xinfo = ()
-    s._phase = Phase.PLACE
+    s._phase = P_PLACE
     s._to_act = ()
     s._a = Act()
     s._pend = [[] for _ in range(n)]
@@ -413,10 +435,12 @@ def blank(game: SixteenCombos, chance: Chance, deck: Any) -> ComboState:
     return s
 
 
-def new_state(game: SixteenCombos, chance: Chance, faces: list[int], draw_top_first: list[int], deck: Any) -> ComboState:
+def new_state(
+    game: SixteenCombos, chance: Chance, faces: list[int], draw_top_first: list[int], deck: Any
+) -> ComboState:
     """Deal a new game: ``faces`` is the deal pile top first, ``draw_top_first`` the draw pile's ids."""
     s = blank(game, chance, deck)
-    s._face = tuple(faces) + (0, 0) + tuple(range(CARD_IDS - DRAW0))
+    s._face = (*tuple(faces), 0, 0, *tuple(range(CARD_IDS - DRAW0)))
     deal(s, faces, draw_top_first, [])
     return s
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from comboarena.core import Event, State, TurnQueue
 
 from .cards import DRAW0, DRAW_TEXT, FACE_TYPE, FACE_TYPES, FACE_VALUE, FACES, MAX_VALUE
-from .view import EventKind, Phase
+from .view import P_OVER, EventKind
 
 if TYPE_CHECKING:
     from .game import SixteenCombos
@@ -103,8 +103,8 @@ class Table(State):
 
     __slots__ = (
         "_a",
-        "_consult",
         "_cons",
+        "_consult",
         "_defcol",
         "_defends",
         "_discard",
@@ -229,8 +229,13 @@ class Table(State):
 
         Ledgers are never shortened: a later ``L_DMGBY`` may refer to an entry by index.
         """
-        if self._pled[p] and not self._all_public(self._ptok[p]):
-            self._pled[p] = (*self._pled[p], op)
+        led = self._pled[p]
+        if led:
+            known = self._known
+            for t in self._ptok[p]:
+                if not known[t] & PUBLIC:
+                    self._pled[p] = (*led, op)
+                    return
 
     def _rebase(self, p: int, tokens: tuple[int, ...]) -> None:
         """Pair ``p``'s value is now that of ``tokens`` alone (a swap)."""
@@ -402,6 +407,7 @@ class Table(State):
             self._wild[c] = ()
             self._wildv[c] = 0
         events.append(Event(EventKind.OUT, self.game.char_seat[c], {"character": c}))
+        self._last_side()
 
     def _draw_card(self, events: list[Event]) -> int:
         """The top card of the draw pile (reshuffling the discarded draw-deck cards
@@ -413,6 +419,8 @@ class Table(State):
         return self._draw.pop()
 
     def _can_draw(self, n: int = 1) -> bool:
+        if len(self._draw) >= n:
+            return True
         return len(self._draw) + sum(1 for c in self._discard if c >= DRAW0) >= n
 
     def _reshuffle(self, events: list[Event]) -> None:
@@ -427,9 +435,10 @@ class Table(State):
 
     # -- turn bookkeeping the rule modules share --------------------------------------
 
-    def _ask(self, phase: Phase, seat: int) -> None:
-        self._phase = phase
-        self._to_act = (seat,)
+    def _ask(self, phase: int, seat: int) -> None:
+        if self._phase != P_OVER:  # a decision that the end made moot is never asked
+            self._phase = phase
+            self._to_act = (seat,)
 
     def _action_done(self, events: list[Event]) -> None:  # turn.py
         raise NotImplementedError
@@ -438,6 +447,9 @@ class Table(State):
         raise NotImplementedError
 
     def _game_over(self) -> bool:  # turn.py
+        raise NotImplementedError
+
+    def _last_side(self) -> None:  # turn.py
         raise NotImplementedError
 
 

@@ -7,7 +7,7 @@ notation text)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -20,6 +20,9 @@ from . import actions as A
 from .cards import TYPE_INDEX, TYPE_NAMES, TYPE_SYMBOLS
 from .combos import COMBO, NAMES, TAGS, TEXT
 from .view import RULESET, EventKind
+
+if TYPE_CHECKING:
+    from .game import SixteenCombos
 
 RED = {"H", "D"}
 
@@ -49,7 +52,9 @@ def type_text(t: str | None) -> str:
 class ComboText(TextUI):
     """Renders a view of 16 Combos; remembers it so the menu can say what a move does."""
 
-    def __init__(self, game: Any) -> None:
+    game: SixteenCombos
+
+    def __init__(self, game: SixteenCombos) -> None:
         super().__init__(game)
         self._view: dict[str, Any] | None = None
 

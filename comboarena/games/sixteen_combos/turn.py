@@ -26,7 +26,23 @@ from .cards import FACE_TYPE, FACE_TYPES, MAX_VALUE
 from .check import CheckRules
 from .combos import ANY_PAIR, COMBO, NEXT_PAIR, REGULAR, SURPRISES
 from .table import L_EQ, L_SUB, OUT, PUBLIC, REACTED, SCAVENGE, SHOVED, Act
-from .view import EventKind, Outcome, Phase, Source
+from .view import (
+    P_CONSULT,
+    P_COUNTER,
+    P_EFFECT,
+    P_FACE,
+    P_INFORM,
+    P_OVER,
+    P_PLACE,
+    P_PREDICT,
+    P_RECOVER,
+    P_SCAVENGE,
+    P_STANCE,
+    P_TURN,
+    EventKind,
+    Outcome,
+    Source,
+)
 
 #: ``Act.kind`` bit: the target chose its Consultation pair as a shield.
 SHIELD = 1
@@ -44,28 +60,28 @@ class TurnRules(CheckRules):
 
     def _legal(self, seat: int) -> list[Action]:
         phase = self._phase
-        if phase == Phase.PLACE:
+        if phase == P_PLACE:
             return self._place_actions(seat)
         if seat not in self._to_act:
             return []
         a = self._a
-        if phase == Phase.TURN:
+        if phase == P_TURN:
             return self._turn_actions(a.actor)
-        if phase == Phase.PREDICT or phase == Phase.INFORM:
+        if phase in (P_PREDICT, P_INFORM):
             return self._reaction_actions()
-        if phase == Phase.EFFECT:
+        if phase == P_EFFECT:
             return self._effect_actions(a.effect)
-        if phase == Phase.COUNTER:
+        if phase == P_COUNTER:
             return [A.COUNTER, A.PASS]
-        if phase == Phase.FACE:
+        if phase == P_FACE:
             return self._face_actions()
-        if phase == Phase.CONSULT:
+        if phase == P_CONSULT:
             return [A.CONSULT, A.DEFENSE]
-        if phase == Phase.SCAVENGE:
+        if phase == P_SCAVENGE:
             return [A.ADD, A.WASTE]
-        if phase == Phase.RECOVER:
+        if phase == P_RECOVER:
             return [*(A.COL["recover"][col] for col in self._in_play(a.tchar)), A.PASS]
-        if phase == Phase.STANCE:
+        if phase == P_STANCE:
             c = self._queue.current
             d = self._defense(c)
             return [*(A.COL["stance"][col] for col in self._in_play(c) if col != d), A.PASS]
@@ -115,7 +131,7 @@ class TurnRules(CheckRules):
         a = self._a
         p = a.tpair
         out: list[Action] = [A.PASS]
-        if self._phase == Phase.INFORM and COMBO[self._pty[p]][a.type] in SURPRISES:
+        if self._phase == P_INFORM and COMBO[self._pty[p]][a.type] in SURPRISES:
             return out  # Surprise: no changes after the action value is revealed
         current = self._pty[p]
         for t in self._face_card_types(p):
@@ -153,33 +169,33 @@ class TurnRules(CheckRules):
 
     def _dispatch(self, seat: int, action: Action, events: list[Event]) -> None:
         phase = self._phase
-        if phase == Phase.PLACE:
+        if phase == P_PLACE:
             self._place(seat, action, events)
-        elif phase == Phase.TURN:
+        elif phase == P_TURN:
             if action is A.PASS:
                 self._pass_turn(events)
             else:
                 assert isinstance(action, A.Announce)
                 self._announce(action, events)
-        elif phase == Phase.PREDICT or phase == Phase.INFORM:
+        elif phase in (P_PREDICT, P_INFORM):
             self._react(action, events)
-        elif phase == Phase.EFFECT:
+        elif phase == P_EFFECT:
             self._do_effect(action, events)
-        elif phase == Phase.COUNTER:
+        elif phase == P_COUNTER:
             if action is A.COUNTER:
                 self._counter(events)
             else:
                 events.append(Event(EventKind.PASS, seat, {"character": self._a.tchar, "step": "counter"}))
                 self._effect_done(events)
-        elif phase == Phase.FACE:
+        elif phase == P_FACE:
             self._face_card(action, events)
-        elif phase == Phase.CONSULT:
+        elif phase == P_CONSULT:
             self._consult_choice(action is A.CONSULT, events)
-        elif phase == Phase.SCAVENGE:
+        elif phase == P_SCAVENGE:
             self._scavenge_choice(action is A.ADD, events)
-        elif phase == Phase.RECOVER:
+        elif phase == P_RECOVER:
             self._recover(action, events)
-        elif phase == Phase.STANCE:
+        elif phase == P_STANCE:
             self._change_stance(action, events)
 
     def _pass_turn(self, events: list[Event]) -> None:
@@ -227,17 +243,23 @@ class TurnRules(CheckRules):
     def _record_available(self, c: int, t: int, need: int) -> None:
         """Available Actions is public evidence: the value row held ``need`` cards of type
         ``t``. Kept when the table cannot already see them (``determinize`` honours it)."""
-        cards = self._row_cards(c)
-        known, face = self._known, self._face
-        seen = sum(1 for card in cards if known[card] & PUBLIC and FACE_TYPE[face[card]] == t)
+        known, face, pvc = self._known, self._face, self._pvc
+        cards: list[int] = []
+        seen = 0
+        for p in self._rows[c]:
+            if p >= 0:
+                for card in pvc[p]:
+                    cards.append(card)
+                    if known[card] & PUBLIC and FACE_TYPE[face[card]] == t:
+                        seen += 1
         if seen < need:
-            self._cons = (*self._cons, (cards, t, need))
+            self._cons = (*self._cons, (tuple(cards), t, need))
 
     def _targeted(self, events: list[Event]) -> None:
         a = self._a
         x = a.tchar
         if self._consult[x] >= 0 and a.tpair == self._defense_pair(x):
-            self._ask(Phase.CONSULT, self.game.char_seat[x])
+            self._ask(P_CONSULT, self.game.char_seat[x])
             return
         self._predictive(events)
 
@@ -247,8 +269,9 @@ class TurnRules(CheckRules):
         x = a.tchar
         cp, dp = self._consult[x], a.tpair
         shield = self.game.consultation == "shield"
+        chose = "consult" if consult else "defense"
         events.append(Event(EventKind.CONSULT, self.game.char_seat[x],
-                            {"character": x, "pair": cp if consult else dp, "chose": "consult" if consult else "defense"}))
+                            {"character": x, "pair": cp if consult else dp, "chose": chose}))
         if not consult:
             self._remove_pair(cp, events, "consultation")
         elif shield:
@@ -279,7 +302,7 @@ class TurnRules(CheckRules):
 
     def _predictive(self, events: list[Event]) -> None:
         if self._window_opens():
-            self._ask(Phase.PREDICT, self.game.char_seat[self._a.tchar])
+            self._ask(P_PREDICT, self.game.char_seat[self._a.tchar])
         else:
             self._take_value(events)
 
@@ -290,7 +313,7 @@ class TurnRules(CheckRules):
         if action is not A.PASS:
             x, p = a.tchar, a.tpair
             self._flags[x] |= REACTED
-            data: dict[str, object] = {"character": x, "pair": p, "step": "predictive" if phase == Phase.PREDICT
+            data: dict[str, object] = {"character": x, "pair": p, "step": "predictive" if phase == P_PREDICT
                                        else "informed"}
             if isinstance(action, A.Change):
                 top = self._pvc[p][-1]
@@ -307,7 +330,7 @@ class TurnRules(CheckRules):
                 self._rebase(p, (old,))
                 data.update(reaction="swap", type="HDCS"[self._pty[p]], card=self._text(card))
             events.append(Event(EventKind.REACT, self.game.char_seat[x], data))
-        if phase == Phase.PREDICT:
+        if phase == P_PREDICT:
             self._take_value(events)
         else:
             self._check(events)
@@ -343,7 +366,7 @@ class TurnRules(CheckRules):
                     a.drawn = (first, second)
                     events.append(self._draw_event(c, a.drawn))
                     if self._waste:
-                        self._ask(Phase.SCAVENGE, self.game.char_seat[c])
+                        self._ask(P_SCAVENGE, self.game.char_seat[c])
                         return
                     self._scavenge_choice(True, events)
                     return
@@ -355,7 +378,7 @@ class TurnRules(CheckRules):
             a.value = self._value_of(card)
             events.append(self._draw_event(c, a.drawn))
             if FACE_TYPES[self._face[card]] and len(self._face_actions()) > 1:
-                self._ask(Phase.FACE, self.game.char_seat[c])
+                self._ask(P_FACE, self.game.char_seat[c])
                 return
         self._value_final(events)
 
@@ -413,7 +436,7 @@ class TurnRules(CheckRules):
         p = a.tpair
         surprise = self._is_public(self._ptc[p]) and COMBO[self._pty[p]][a.type] in SURPRISES
         if not surprise and self._window_opens():
-            self._ask(Phase.INFORM, self.game.char_seat[a.tchar])
+            self._ask(P_INFORM, self.game.char_seat[a.tchar])
         else:
             self._check(events)
 
@@ -454,7 +477,7 @@ class TurnRules(CheckRules):
             and len(self._in_play(c)) >= 2
         ):
             self._a = Act(c) if a.actor != c else a
-            self._ask(Phase.STANCE, self.game.char_seat[c])
+            self._ask(P_STANCE, self.game.char_seat[c])
             return
         self._end_turn(events)
 
@@ -519,7 +542,7 @@ class TurnRules(CheckRules):
                     a.tpair = self._rows[target][a.tcol]
             if not skip:
                 self._a = a
-                self._ask(Phase.TURN, seat[c])
+                self._ask(P_TURN, seat[c])
                 events.append(Event(EventKind.TURN, seat[c], {"character": c, "round": self._queue.round,
                                                              "extra": ("", "any pair", "next pair")[kind]}))
                 return
@@ -568,13 +591,13 @@ class TurnRules(CheckRules):
         return -1
 
     def _game_over(self) -> bool:
-        if self._phase == Phase.OVER:
-            return True
+        """Whether the game has ended (the last side standing is found as a character goes out)."""
+        return self._phase == P_OVER
+
+    def _last_side(self) -> None:
         sides = {self.game.char_side[c] for c in range(len(self._flags)) if not self._flags[c] & OUT}
         if len(sides) <= 1:
             self._finish(LAST_SIDE)
-            return True
-        return False
 
     def _finish(self, reason: str) -> None:
         """Winning: the last side standing, or at the round limit the most pairs in play,
@@ -596,7 +619,7 @@ class TurnRules(CheckRules):
         best = max((pairs[s], total[s]) for s in range(len(pairs)))
         top = tuple(s for s in range(len(pairs)) if (pairs[s], total[s]) == best)
         self._outcome = (top if len(top) == 1 else (), reason, tuple(pairs))
-        self._phase = Phase.OVER
+        self._phase = P_OVER
         self._to_act = ()
 
     # -- Preparing Pairs (setup.py) ---------------------------------------------------------

@@ -33,6 +33,10 @@ class Phase(IntEnum):
     OVER = 11
 
 
+#: The phases as plain ints, for the rules' hot paths (``Phase`` names them).
+(P_PLACE, P_TURN, P_CONSULT, P_PREDICT, P_SCAVENGE, P_FACE, P_INFORM, P_RECOVER, P_COUNTER, P_EFFECT, P_STANCE,
+ P_OVER) = range(12)  # fmt: skip
+
 #: ``view["phase"]`` of each :class:`Phase`.
 PHASE_NAMES = (
     "preparing pairs",

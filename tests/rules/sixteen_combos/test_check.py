@@ -26,7 +26,7 @@ def _attack(defense: str, draw: str, move: str = "H>1"):
     ],
 )
 def test_four_outcomes_by_difference(defense, draw, difference, outcome):
-    state, events = _attack(defense, draw)
+    _state, events = _attack(defense, draw)
     (check,) = of(events, "check")
     assert check.data["outcome"] == outcome and check.data["value"] == int(draw[0])
     # The referee tells the target's owner the difference; nobody else learns the hidden value.

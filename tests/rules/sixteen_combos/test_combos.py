@@ -6,7 +6,7 @@ import pytest
 import comboarena as ca
 from comboarena.games.sixteen_combos.combos import COMBO, NAMES, TAGS
 
-from .helpers import attack, edit, legal, new, of, pair, play, resolve, value
+from .helpers import attack, legal, new, of, pair, play, resolve, value
 
 OTHER = {"H": "D", "D": "C", "C": "D", "S": "D"}
 

@@ -50,7 +50,7 @@ def test_informed_reaction_is_refused_after_a_surprise_action():
     play(state, "D>1")
     assert state.phase == "predictive reaction"
     events = play(state, "pass")
-    assert of(events, "check") and not state.phase == "informed reaction"
+    assert of(events, "check") and state.phase != "informed reaction"
 
 
 def test_a_window_opens_when_the_table_cannot_rule_a_face_card_out():

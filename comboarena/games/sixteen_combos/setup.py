@@ -89,9 +89,14 @@ class SetupRules(TurnRules):
         g = self.game
         c = next(c for c in g.seat_chars[seat] if self._placing(c))
         row = self._rows[c]
-        if isinstance(action, A.Place):
-            card = next(x for x in self._pend[c] if self._face[x] == action.face)
-            self._pend[c].remove(card)
+        if action.__class__ is A.Place:
+            pend = self._pend[c]
+            face = self._face
+            want = action.face  # type: ignore[attr-defined]
+            for i, card in enumerate(pend):
+                if face[card] == want:
+                    del pend[i]
+                    break
             col = self._next[c]
             self._next[c] = col + 1
             self._set_value(row[col], (card,))
@@ -112,9 +117,10 @@ class SetupRules(TurnRules):
             self._set_value(p, (*self._pvc[p], card))
             events.append(Event(EventKind.PLACE, seat, {"character": c, "column": A.LETTERS[action.col],
                                                          "stacked": True}, ((seat,), {"card": self._text(card)})))
-        self._to_act = tuple(s for s in range(g.players) if any(self._placing(x) for x in g.seat_chars[s]))
-        if not self._to_act:
-            self._begin_play(events)
+        if not any(self._placing(x) for x in g.seat_chars[seat]):  # only this seat's work changed
+            self._to_act = tuple(s for s in self._to_act if s != seat)
+            if not self._to_act:
+                self._begin_play(events)
 
     def _set_value(self, p: int, cards: tuple[int, ...]) -> None:
         """A pair's value from its dealt cards: the sum (Multiple Values Dealt), plus the
@@ -125,8 +131,14 @@ class SetupRules(TurnRules):
             tokens = (self._ptc[p], *cards)
         self._pvc[p] = cards
         self._ptok[p] = tokens
-        self._pva[p] = min(MAX_VALUE, sum(FACE_VALUE[self._face[t]] for t in tokens))
-        public = all(self._known[t] & PUBLIC for t in tokens)
+        face, known = self._face, self._known
+        total = 0
+        public = True
+        for t in tokens:
+            total += FACE_VALUE[face[t]]
+            if not known[t] & PUBLIC:
+                public = False
+        self._pva[p] = total if total < MAX_VALUE else MAX_VALUE
         self._pled[p] = () if public else ((L_BASE, *tokens),)
 
     def _begin_play(self, events: list[Event]) -> None:

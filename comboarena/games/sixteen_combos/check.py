@@ -9,8 +9,8 @@ Recovery and the Counter.
 The engine is the referee of "Proving the Outcome": the outcome is public, the
 difference and the hidden value are told to the target's owner only.
 
->>> [outcome(d).name for d in (6, 1, 0, -5, -6)]
-['DEFEATED', 'DAMAGED', 'MISSED', 'MISSED', 'CRITICAL']
+>>> [OUTCOME_NAMES[outcome(d)] for d in (6, 1, 0, -5, -6)]
+['defeated', 'damaged', 'missed', 'missed', 'critical failure']
 """
 
 from __future__ import annotations
@@ -20,21 +20,32 @@ from comboarena.core import Action, Event
 from . import actions as A
 from .combos import COMBO, GRAPPLE, INCAPACITATED, NAMES, PASSIVE, SNIPE, TAGS, ComboRules
 from .table import FAR, L_CHK, L_DMG, L_EQ, REACTED, Act
-from .view import OUTCOME_NAMES, P_COUNTER, P_EFFECT, P_RECOVER, EventKind, Outcome, Source
+from .view import (
+    O_CRITICAL,
+    O_DAMAGED,
+    O_DEFEATED,
+    O_MISSED,
+    OUTCOME_NAMES,
+    P_COUNTER,
+    P_EFFECT,
+    P_RECOVER,
+    S_COUNTER,
+    EventKind,
+)
 
 #: Each outcome's range of differences, as a ledger records it.
-RANGES = {Outcome.DEFEATED: (6, FAR), Outcome.DAMAGED: (1, 5), Outcome.MISSED: (-5, 0), Outcome.CRITICAL: (-FAR, -6)}
+RANGES = ((6, FAR), (1, 5), (-5, 0), (-FAR, -6))
 
 
-def outcome(difference: int) -> Outcome:
+def outcome(difference: int) -> int:
     """Outcomes of a Check, by action value minus target value."""
     if difference >= 6:
-        return Outcome.DEFEATED
+        return O_DEFEATED
     if difference >= 1:
-        return Outcome.DAMAGED
+        return O_DAMAGED
     if difference >= -5:
-        return Outcome.MISSED
-    return Outcome.CRITICAL
+        return O_MISSED
+    return O_CRITICAL
 
 
 class CheckRules(ComboRules):
@@ -75,16 +86,16 @@ class CheckRules(ComboRules):
             )
         )
         tags = TAGS[combo]
-        if combo == GRAPPLE and result != Outcome.CRITICAL:
+        if combo == GRAPPLE and result != O_CRITICAL:
             self._pair_public(p)  # "Unless there is a critical failure, the target pair both become face up."
-        if result <= Outcome.DAMAGED and INCAPACITATED in tags and self._alive(x):
+        if result <= O_DAMAGED and INCAPACITATED in tags and self._alive(x):
             self._incap[x] = self._queue.round
             events.append(Event(EventKind.INCAPACITATED, seat[x], {"character": x, "round": self._queue.round}))
-        if result == Outcome.DEFEATED:
+        if result == O_DEFEATED:
             self._defeated(events)
-        elif result == Outcome.DAMAGED:
+        elif result == O_DAMAGED:
             self._damaged(events)
-        elif result == Outcome.MISSED:
+        elif result == O_MISSED:
             self._effect_done(events)
         else:
             self._critical_failure(events)
@@ -147,7 +158,7 @@ class CheckRules(ComboRules):
         dp = self._defense_pair(x)
         a = Act(x)
         a.counter = True
-        a.source = Source.COUNTER
+        a.source = S_COUNTER
         a.type = self._pty[dp]
         a.value = self._pva[dp]
         a.tchar = c

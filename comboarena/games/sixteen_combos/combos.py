@@ -18,7 +18,7 @@ from comboarena.core import Action, Event
 from . import actions as A
 from .cards import FINESSE, MAX_VALUE, VITALITY
 from .table import EMPTY, HELD, L_DMG, L_DMGBY, L_SET, L_SUB, OUT, REACTED, SCAVENGE, SHOVED, Table
-from .view import P_EFFECT, P_TURN, EventKind, Outcome
+from .view import O_DEFEATED, P_EFFECT, P_TURN, EventKind
 
 #: The Combo Table, in the rulebook's reading order (rows: target type ♥ ♦ ♣ ♠; columns: action type).
 NAMES = (
@@ -381,7 +381,7 @@ class ComboRules(Table):
         a = self._a
         x = a.tchar
         p = self._rows[x][col] if col >= 0 else a.tpair
-        if a.outcome == Outcome.DEFEATED:
+        if a.outcome == O_DEFEATED:
             self._remove_pair(p, events, "snipe")
             return
         if p == a.tpair:

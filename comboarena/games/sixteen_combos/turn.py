@@ -27,6 +27,7 @@ from .check import CheckRules
 from .combos import ANY_PAIR, COMBO, NEXT_PAIR, REGULAR, SURPRISES
 from .table import L_EQ, L_SUB, OUT, PUBLIC, REACTED, SCAVENGE, SHOVED, Act
 from .view import (
+    O_CRITICAL,
     P_CONSULT,
     P_COUNTER,
     P_EFFECT,
@@ -39,9 +40,14 @@ from .view import (
     P_SCAVENGE,
     P_STANCE,
     P_TURN,
+    S_DRAW,
+    S_SCAVENGE,
+    S_SHOVE,
+    S_STOLEN,
+    S_SWAP,
+    S_WASTE,
+    S_WILD,
     EventKind,
-    Outcome,
-    Source,
 )
 
 #: ``Act.kind`` bit: the target chose its Consultation pair as a shield.
@@ -221,14 +227,14 @@ class TurnRules(CheckRules):
         flags = self._flags[c]
         if flags & SHOVED:
             self._flags[c] = flags & ~SHOVED
-            a.source = Source.SHOVE
+            a.source = S_SHOVE
         elif self._stolen[c] >= 0:
-            a.source = Source.STOLEN
+            a.source = S_STOLEN
         elif action.wild:
-            a.source = Source.WILD
+            a.source = S_WILD
             self._record_available(c, action.type, 1)
         else:
-            a.source = Source.DRAW
+            a.source = S_DRAW
             self._record_available(c, action.type, 2)
         events.append(
             Event(
@@ -287,12 +293,13 @@ class TurnRules(CheckRules):
     def _window_opens(self) -> bool:
         """A reaction window opens whenever the target might react as far as the table knows."""
         a = self._a
-        if not self._can_react(a.tchar):
+        x = a.tchar
+        if self._flags[x] & (REACTED | OUT) or self._incap[x]:  # it cannot react
             return False
         p = a.tpair
         stack = self._pvc[p]
         top = stack[-1]
-        if not self._is_public(top):
+        if not self._known[top] & PUBLIC:
             return True
         if FACE_TYPES[self._face[top]]:
             return True
@@ -340,11 +347,11 @@ class TurnRules(CheckRules):
         a = self._a
         c = a.actor
         src = a.source
-        if src == Source.SHOVE:
+        if src == S_SHOVE:
             dp = self._defense_pair(c)
             a.value = self._pva[dp]
             self._log_value(dp, (L_EQ, a.value))
-        elif src == Source.STOLEN:
+        elif src == S_STOLEN:
             sp = self._stolen[c]
             self._stolen[c] = -1
             self._pown[sp] = -1
@@ -353,10 +360,10 @@ class TurnRules(CheckRules):
             a.cards = self._pvc[sp]
             self._reveal(*a.cards)
             self._discard_cards(self._ptc[sp])
-        elif src == Source.WILD:
+        elif src == S_WILD:
             a.cards, a.value = self._wild[c], self._wildv[c]
             self._wild[c], self._wildv[c] = (), 0
-        elif src == Source.DRAW:
+        elif src == S_DRAW:
             if self._flags[c] & SCAVENGE:
                 self._flags[c] &= ~SCAVENGE
                 first = self._draw_card(events)
@@ -393,13 +400,13 @@ class TurnRules(CheckRules):
         if add:
             a.value = self._value_of(first) + self._value_of(second)
             a.cards = a.drawn
-            a.source = Source.SCAVENGE
+            a.source = S_SCAVENGE
         else:
             a.value = self._wastev
             self._discard_value((first,), self._value_of(first))
             self._discard_value((second,), self._value_of(second))
             a.cards = ()
-            a.source = Source.WASTE
+            a.source = S_WASTE
         self._value_final(events)
 
     def _face_card(self, action: Action, events: list[Event]) -> None:
@@ -419,7 +426,7 @@ class TurnRules(CheckRules):
             self._rebase(q, (card,))
             self._reveal(old)
             a.cards = (old,)
-            a.source = Source.SWAP
+            a.source = S_SWAP
             events.append(Event(EventKind.EFFECT, self.game.char_seat[c],
                                 {"effect": "face swap", "character": c, "column": A.LETTERS[action.col],
                                  "card": self._text(card), "value_card": self._text(old)}))
@@ -434,7 +441,7 @@ class TurnRules(CheckRules):
                    "cards": [self._text(x) for x in a.cards]})
         )
         p = a.tpair
-        surprise = self._is_public(self._ptc[p]) and COMBO[self._pty[p]][a.type] in SURPRISES
+        surprise = self._known[self._ptc[p]] & PUBLIC and COMBO[self._pty[p]][a.type] in SURPRISES
         if not surprise and self._window_opens():
             self._ask(P_INFORM, self.game.char_seat[a.tchar])
         else:
@@ -473,7 +480,7 @@ class TurnRules(CheckRules):
             self.game.one_of_each
             and not self._flags[c] & OUT
             and not self._incap[c]
-            and not (a.actor == c and a.outcome == Outcome.CRITICAL)  # not on a critical failure
+            and not (a.actor == c and a.outcome == O_CRITICAL)  # not on a critical failure
             and len(self._in_play(c)) >= 2
         ):
             self._a = Act(c) if a.actor != c else a
@@ -554,7 +561,7 @@ class TurnRules(CheckRules):
 
     def _turn_start(self, c: int, events: list[Event]) -> None:
         """At the start of a character's turn its Defend cards expire and its grappled pairs return."""
-        mine = [d for d in self._defends if d[0] == c]
+        mine = [d for d in self._defends if d[0] == c] if self._defends else None
         if mine:
             self._defends = tuple(d for d in self._defends if d[0] != c)
             for _, p, cards, amount in mine:

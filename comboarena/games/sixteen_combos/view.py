@@ -64,6 +64,8 @@ class Outcome(IntEnum):
 
 
 OUTCOME_NAMES = ("defeated", "damaged", "missed", "critical failure")
+#: The outcomes as plain ints, for the rules' hot paths.
+O_DEFEATED, O_DAMAGED, O_MISSED, O_CRITICAL = range(4)
 
 
 class Source(IntEnum):
@@ -80,6 +82,8 @@ class Source(IntEnum):
 
 
 SOURCE_NAMES = ("drawn", "scavenged", "waste", "wild", "stolen", "shoved", "counter", "swapped")
+#: The sources as plain ints, for the rules' hot paths.
+S_DRAW, S_SCAVENGE, S_WASTE, S_WILD, S_STOLEN, S_SHOVE, S_COUNTER, S_SWAP = range(8)
 
 
 class EventKind(StrEnum):

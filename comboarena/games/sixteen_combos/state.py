@@ -84,6 +84,11 @@ class ComboState(SetupRules):
         self._lc = (n, seat, legal, {id(a) for a in legal})
         return list(legal)
 
+    def _prime(self, seat: int, options: list[Action]) -> None:
+        """The legal actions of the decision just opened, already computed (after the action
+        being applied is logged, so the cache key is the next ``legal_actions`` call's)."""
+        self._lc = (len(self._log), seat, options, {id(a) for a in options})
+
     def apply(self, seat: int, action: Action | str) -> list[Event]:
         if action.__class__ is str:
             action = self.game.parse_action(action)  # type: ignore[arg-type]

@@ -269,7 +269,8 @@ class Table(State):
 
     def _in_play(self, c: int) -> list[int]:
         """Columns of character ``c`` holding a pair in play, left to right."""
-        return [col for col, p in enumerate(self._rows[c]) if p >= 0]
+        row = self._rows[c]
+        return [col for col in range(len(row)) if row[col] >= 0]
 
     def _defense(self, c: int) -> int:
         """The defense pair's column: the chosen one (One of Each Type), else the rightmost in play."""

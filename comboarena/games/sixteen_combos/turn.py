@@ -171,6 +171,9 @@ class TurnRules(CheckRules):
                     out.append(A.COL["swap"][col])
         return out
 
+    def _prime(self, seat: int, options: list[Action]) -> None:  # state.py: the legal-actions cache
+        pass
+
     # -- applying -----------------------------------------------------------------------
 
     def _dispatch(self, seat: int, action: Action, events: list[Event]) -> None:
@@ -384,9 +387,13 @@ class TurnRules(CheckRules):
             a.drawn = a.cards = (card,)
             a.value = self._value_of(card)
             events.append(self._draw_event(c, a.drawn))
-            if FACE_TYPES[self._face[card]] and len(self._face_actions()) > 1:
-                self._ask(P_FACE, self.game.char_seat[c])
-                return
+            if FACE_TYPES[self._face[card]]:
+                options = self._face_actions()
+                if len(options) > 1:
+                    seat = self.game.char_seat[c]
+                    self._ask(P_FACE, seat)
+                    self._prime(seat, options)
+                    return
         self._value_final(events)
 
     def _draw_event(self, c: int, cards: tuple[int, ...]) -> Event:

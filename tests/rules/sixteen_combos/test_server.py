@@ -12,9 +12,9 @@ import comboarena as ca
 pytest.importorskip("fastapi")
 pytest.importorskip("sqlalchemy")
 
-from fastapi.testclient import TestClient  # noqa: E402
+from fastapi.testclient import TestClient
 
-from comboarena.server import Settings, create_app  # noqa: E402
+from comboarena.server import Settings, create_app
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -240,7 +240,9 @@ def test_grapple_is_once_on_an_extra_turn():
     events = attack(state, "C>1")  # 12 - 2 = 10 on column b: Grapple again, on a second action
     assert of(events, "combo")[0].data["combo"] == "Grapple"
     assert not of(events, "extra turn") and of(events, "defeat")[0].data["pair"] == 4
-    assert state.view(None)["characters"][1]["held"] == [] or state.view(None)["characters"][1]["rows"][1] is None
+    ch = state.view(None)["characters"][1]
+    # Column b is discarded (not held); column c, held by the first Grapple, is back at its owner's turn.
+    assert ch["rows"][1] is None and ch["held"] == [] and ch["rows"][2]["type_card"] == "9C"
 
 
 def test_stealth_switches_own_pairs_and_keeps_the_new_defense_face_down():

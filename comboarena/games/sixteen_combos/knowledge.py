@@ -45,7 +45,9 @@ if TYPE_CHECKING:
     from .state import ComboState
 
 Ref = Callable[[int, int], int | None] | None
-#: Ledger replays by (ledger, tokens, known values, requirement, values in the pool): ISMCTS
+#: The values a deal-deck card may have (2-10, J 11, Q and K 12, A 13).
+DEAL_VALUES = tuple(range(2, 14))
+#: Ledger replays by (ledger, tokens, known values, requirement): ISMCTS
 #: determinizes the same view again and again.
 _MEMO: dict[tuple[Any, ...], list[tuple[int, ...]]] = {}
 
@@ -247,18 +249,19 @@ class _Sampler:
         self, p: int, led: tuple[tuple[int, ...], ...], tokens: list[int], faces: dict[int, int],
         bucket: dict[int, list[int]],
     ) -> list[tuple[int, ...]]:
-        """The value combinations of ``tokens`` the ledger allows (memoized when it refers to no other pair)."""
-        values = sorted(v for v, fs in bucket.items() if fs)
-        refs = _refs(led)
+        """The value combinations of ``tokens`` the ledger allows (of every deal-deck value; the
+        caller skips those no unseen card has). Memoized when the ledger refers to no other
+        pair: ISMCTS determinizes the same views again and again."""
+        refs = self.refs[p]
         key: tuple[Any, ...] | None = None
         if not refs:
-            others = tuple(sorted((t, _value(faces, t)) for t in ledger_tokens(led) if t in faces or t >= DRAW0))
-            key = (led, tuple(tokens), others, self.board.get(p, -1) if p in self.board else -2, tuple(values))
+            others = tuple((t, _value(faces, t)) for t in sorted(ledger_tokens(led)) if t in faces or t >= DRAW0)
+            key = (led, tuple(tokens), others, self.board.get(p, -1) if p in self.board else -2)
             hit = _MEMO.get(key)
             if hit is not None:
                 return hit
         out: list[tuple[int, ...]] = []
-        for combo in _product(values, len(tokens)):
+        for combo in _product(DEAL_VALUES, len(tokens)):
             vals = dict(zip(tokens, combo, strict=True))
 
             def value(t: int, vals: dict[int, int] = vals) -> int:
@@ -267,7 +270,7 @@ class _Sampler:
             if self._final_ok(p, replay(led, value, self._ref(faces, vals) if refs else None)):
                 out.append(combo)
         if key is not None:
-            if len(_MEMO) > 20000:
+            if len(_MEMO) > 50000:
                 _MEMO.clear()
             _MEMO[key] = out
         return out

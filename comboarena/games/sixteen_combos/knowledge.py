@@ -328,7 +328,7 @@ def _refs(led: Sequence[Sequence[int]]) -> bool:
     return any(op[0] == L_DMGBY for op in led)
 
 
-def _product(values: list[int], n: int) -> list[tuple[int, ...]]:
+def _product(values: Sequence[int], n: int) -> list[tuple[int, ...]]:
     out: list[tuple[int, ...]] = [()]
     for _ in range(n):
         out = [(*o, v) for o in out for v in values]

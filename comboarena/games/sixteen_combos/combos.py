@@ -18,7 +18,7 @@ from comboarena.core import Action, Event
 from . import actions as A
 from .cards import FINESSE, MAX_VALUE, VITALITY
 from .table import EMPTY, HELD, L_DMG, L_DMGBY, L_SET, L_SUB, OUT, REACTED, SCAVENGE, SHOVED, Table
-from .view import O_DEFEATED, P_EFFECT, P_TURN, EventKind
+from .view import O_DEFEATED, P_EFFECT, EventKind
 
 #: The Combo Table, in the rulebook's reading order (rows: target type ♥ ♦ ♣ ♠; columns: action type).
 NAMES = (
@@ -323,7 +323,6 @@ class ComboRules(Table):
         a = self._a
         effect = a.effect
         a.effect = ""
-        self._phase = P_TURN  # provisional; the flow below sets the next step
         me = a.actor
         seat = self.game.char_seat[me]
         if isinstance(action, A.Switch):
@@ -360,9 +359,8 @@ class ComboRules(Table):
             self._pty[p] = action.type
             events.append(Event(EventKind.EFFECT, seat, {"effect": "joker type", "character": me, "pair": p,
                                                          "type": "HDCS"[action.type]}))
-        # ``pass`` declines an optional effect (Throw).
-        if self._phase != P_EFFECT:
-            self._effect_done(events)
+        # ``pass`` declines an optional effect (Throw). No effect opens another decision.
+        self._effect_done(events)
 
     # -- what the effects do ------------------------------------------------------------
 

@@ -34,17 +34,28 @@ SUMMARY = (
 )
 
 
+#: One-letter marks of the Combo Table's caveats.
+TAG_MARKS = {"Once": "O", "Limited": "L", "Passive": "P", "Save Wild": "W", "Surprise": "S", "Unlimited": "U",
+             "Incapacitated": "I"}
+
+
 def combo_table() -> str:
-    """The Combo Table as text: rows are the target's type, columns the action type."""
-    head = "target \\ action  " + "  ".join(f"{TYPE_SYMBOLS[t]} {TYPE_NAMES[t]:<13}" for t in range(4))
-    lines = [head]
+    """The Combo Table as text: rows are the target's type, columns the action type.
+
+    >>> combo_table().splitlines()[1].split()[:4]
+    ['♥', 'vitality', 'Poison', 'Hire']
+    """
+    width = 19
+    head = "target \\ action".ljust(17) + "".join(f"{TYPE_SYMBOLS[t]} {TYPE_NAMES[t]}".ljust(width) for t in range(4))
+    lines = [head.rstrip()]
     for target in range(4):
         cells = []
         for action in range(4):
             n = COMBO[target][action]
-            tags = ",".join(sorted(t[0:4] for t in TAGS[n]))
-            cells.append(f"{NAMES[n]}{' (' + tags + ')' if tags else '':<2}".ljust(15))
-        lines.append(f"{TYPE_SYMBOLS[target]} {TYPE_NAMES[target]:<14}" + "  ".join(cells))
+            marks = ",".join(TAG_MARKS[t] for t in sorted(TAGS[n], key=list(TAG_MARKS).index))
+            cells.append((NAMES[n] + (f" [{marks}]" if marks else "")).ljust(width))
+        lines.append((f"{TYPE_SYMBOLS[target]} {TYPE_NAMES[target]}".ljust(17) + "".join(cells)).rstrip())
+    lines.append("Caveats: " + ", ".join(f"{m} {t}" for t, m in TAG_MARKS.items()))
     return "\n".join(lines)
 
 
@@ -55,7 +66,7 @@ columns are lettered a, b, ... from the owner's left; the defense pair is the la
 A move is {NOTATION_HELP}.
 Examples: H>1   S>0 wild   pass   change C   swap   keep   switch bc   guard drawn b
 
-Combo Table (Once, Limited, Passive, Save Wild, Surprise, Unlimited, Incapacitated):
+Combo Table (type `combos` at the prompt for what each combo does):
 {combo_table()}
 
 Check: action value - target value: 6..12 defeated (the combo happens), 1..5 damaged,

@@ -24,6 +24,11 @@ VARIANTS = {
         {"mode": "tag", "best_of": 1},
         {"fighters": ("junior", "lucia"), "best_of": 1},
     ],
+    # Every option set of 16 Combos runs in tests/rules/sixteen_combos/test_conformance.py.
+    "16-combos": [
+        {"placement": "dealt", "columns": 4, "round_limit": 6, "recovery": True},
+        {"one_of_each": True, "round_limit": 5, "consultation": "shield"},
+    ],
 }
 
 

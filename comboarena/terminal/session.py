@@ -142,6 +142,9 @@ class Session:
                 agent.reset(seat)
         c = self.console
         c.print(Rule(f"[bold]{self.game.info.title}[/] — {escape(', '.join(self.names))}"))
+        intro = self.ui.intro()
+        if intro is not None:
+            c.print(intro)
         try:
             while not self.state.is_over:
                 self._step()

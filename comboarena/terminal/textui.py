@@ -57,6 +57,10 @@ class TextUI:
     def __init__(self, game: Game) -> None:
         self.game = game
 
+    def intro(self) -> RenderableType | None:
+        """What to show before the first move (e.g. the ruleset and options in force); ``None``: nothing."""
+        return None
+
     def render(self, view: dict[str, Any], names: Sequence[str]) -> RenderableType:
         return Text("\n".join(f"{k}: {v}" for k, v in view.items() if k != "game"))
 

@@ -1,0 +1,446 @@
+"""What the table knows about hidden cards, and sampling worlds consistent with it.
+
+Public knowledge that constrains a seat's hidden cards, all in every view:
+
+- **Ledgers** (``view["ledgers"]``): for each pair whose value some seat cannot
+  see, the public history of that value: its base cards, every Check against
+  it (the action value and the outcome's range of differences), every damage
+  (by a Check: ``2V - A``; by Poison: a known amount; by Snipe: another pair's
+  difference), every increase, every value announced (a shove, a counter, a
+  stolen pair) and every swap. Replaying a ledger with candidate faces tells
+  whether they are possible.
+- **Available Actions** (``view["constraints"]``): an announced action type
+  proves that the value row held two (one, with a wild or a face card change)
+  cards of that type at that moment.
+- **One of Each Type** (``view["groups"]``): a character's dealt type cards
+  are one of each type.
+- Cards seen face up (revealed face cards, defeated values in the waste, the
+  dropped lowest card under ``placement=dealt``), and the two decks: the
+  draw deck's cards are all seen once out of the draw pile.
+
+``determinize`` samples the hidden faces of the deal deck pair by pair
+(enumerating the values a ledger allows), honouring designated types for the
+constraints, then checks everything and retries; the draw pile is shuffled.
+
+>>> from .table import L_BASE, L_CHK, L_DMG
+>>> replay(((L_BASE, 5), (L_CHK, 10, 1, 5), (L_DMG, 10)), {5: 8}.__getitem__, None)
+[8, 8, 6]
+>>> replay(((L_BASE, 5), (L_CHK, 10, 1, 5)), {5: 4}.__getitem__, None) is None
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from comboarena.core import Chance, OptionError
+
+from .cards import CARD_IDS, DEAL_SIZE, DRAW0, FACE_INDEX, FACE_TYPE, FACE_VALUE, MAX_VALUE, draw_deck
+from .table import L_ADD, L_BASE, L_CHK, L_DMG, L_DMGBY, L_EQ, L_LO, L_REBASE, L_SET, L_SUB, PUBLIC
+
+if TYPE_CHECKING:
+    from .game import SixteenCombos
+    from .state import ComboState
+
+Ref = Callable[[int, int], int | None] | None
+#: The values a deal-deck card may have (2-10, J 11, Q and K 12, A 13).
+DEAL_VALUES = tuple(range(2, 14))
+#: Ledger replays by (ledger, tokens, known values, requirement): ISMCTS
+#: determinizes the same view again and again.
+_MEMO: dict[tuple[Any, ...], list[tuple[int, ...]]] = {}
+
+
+def replay(ledger: Sequence[Sequence[int]], value: Callable[[int], int], ref: Ref) -> list[int] | None:
+    """The value after each entry of ``ledger``, with ``value(card)`` the face value of a
+    token; ``None`` when the ledger is impossible with those values. ``ref(pair, k)`` is
+    another pair's value after its first ``k`` entries (for Snipe's damage)."""
+    out: list[int] = []
+    v = 0
+    last = len(ledger) - 1
+    for i, op in enumerate(ledger):
+        code = op[0]
+        if code in (L_BASE, L_REBASE):
+            v = min(MAX_VALUE, sum(value(t) for t in op[1:]))
+        elif code == L_CHK:
+            if not op[2] <= op[1] - v <= op[3]:
+                return None
+        elif code == L_DMG:
+            v = 2 * v - op[1]
+        elif code == L_ADD:
+            v += op[1]
+            if op[2]:
+                v = min(v, MAX_VALUE)
+        elif code == L_SUB:
+            v -= op[1]
+        elif code == L_EQ:
+            if v != op[1]:
+                return None
+        elif code == L_LO:
+            if value(op[2]) < op[1]:
+                return None
+        elif code == L_SET:
+            v = op[1]
+        elif code == L_DMGBY:
+            other = ref(op[1], op[2]) if ref is not None else None
+            if other is None:
+                return None
+            v -= op[3] - other
+        if v < 1 and i < last and ledger[i + 1][0] != L_EQ:
+            return None  # a pair at 0 or less is defeated: nothing but its final value can follow
+        out.append(v)
+    return out
+
+
+def ledger_tokens(ledger: Sequence[Sequence[int]]) -> set[int]:
+    """The cards a ledger's value depends on (its base and swaps; not referenced pairs)."""
+    out: set[int] = set()
+    for op in ledger:
+        if op[0] in (L_BASE, L_REBASE):
+            out.update(op[1:])
+        elif op[0] == L_LO:
+            out.add(op[2])
+    return out
+
+
+class _Sampler:
+    """Hidden deal-deck faces for one determinization (see the module docstring)."""
+
+    def __init__(self, view: dict[str, Any], fixed: dict[int, int], rng: random.Random) -> None:
+        self.rng = rng
+        self.fixed = fixed
+        self.hidden = [c for c in range(DEAL_SIZE) if c not in fixed]
+        used = set(fixed.values())
+        self.pool = [f for f in range(52) if f not in used]
+        if len(self.pool) != len(self.hidden):
+            raise OptionError("view is inconsistent: the deal deck's seen cards do not add up")
+        self.ledgers: dict[int, tuple[tuple[int, ...], ...]] = {
+            p: tuple(tuple(op) for op in ops) for p, ops, _ in view["ledgers"]
+        }
+        hidden = set(self.hidden)
+        #: Each ledger's hidden cards (sorted), and whether it refers to another pair (Snipe).
+        self.tokens = {p: sorted(t for t in ledger_tokens(led) if t in hidden) for p, led in self.ledgers.items()}
+        self.refs = {p: _refs(led) for p, led in self.ledgers.items()}
+        #: Pairs whose ledger depends on a hidden card (directly or through Snipe's references).
+        self.open = [p for p in self.ledgers if self.tokens[p] or self.refs[p]]
+        # Only the facts about cards this seat cannot see matter (and not those its seen cards prove).
+        self.constraints = []
+        for ids, t, need in view["constraints"]:
+            have = sum(1 for c in ids if _type(fixed, c) == t)
+            if have < need:
+                self.constraints.append((tuple(c for c in ids if c < DRAW0 and c not in fixed), t, need - have))
+        self.groups = [tuple(g) for g in view["groups"]]
+        #: Pairs on the table (a value of at least 1), with the value where the view shows it.
+        private = set(view["private"])
+        #: A ledger stops growing once every card its value depends on is public, so only a live
+        #: ledger (some card still hidden from someone) must end at the pair's value.
+        self.board: dict[int, int | None] = {
+            pv["id"]: pv["value"]
+            for pv in table_pairs(view)
+            if any(t < DRAW0 and (t not in fixed or t in private) for t in pv["tokens"])
+        }
+
+    def _final_ok(self, p: int, hist: list[int] | None) -> bool:
+        if hist is None:
+            return False
+        if p not in self.board:
+            return True
+        shown = self.board[p]
+        v = hist[-1] if hist else 0
+        return v == shown if shown is not None else v >= 1
+
+    def sample(self, tries: int = 400) -> dict[int, int]:
+        for _ in range(tries):
+            faces = self._attempt()
+            if faces is not None and self._consistent(faces):
+                return faces
+        raise OptionError("could not sample a deal consistent with this view (is it a view of this game?)")
+
+    # -- one attempt --------------------------------------------------------------------
+
+    def _attempt(self) -> dict[int, int] | None:
+        rng = self.rng
+        want = self._designate()
+        if want is None:
+            return None
+        faces = dict(self.fixed)
+        #: The unseen faces by value (chosen from at random, so no shuffle is needed).
+        bucket: dict[int, list[int]] = {}
+        for f in self.pool:
+            bucket.setdefault(FACE_VALUE[f], []).append(f)
+        order = sorted(self.open, key=lambda p: (self.refs[p], rng.random()))
+        for p in order:
+            led = self.ledgers[p]
+            tokens = [t for t in self.tokens[p] if t not in faces]
+            if tokens and not self._pick_for(p, led, tokens, faces, bucket, want):
+                return None
+        rest = [f for fs in bucket.values() for f in fs]
+        rng.shuffle(rest)
+        for t in self.hidden:
+            if t in faces:
+                continue
+            need = want.get(t, -1)
+            if need < 0:
+                f = rest.pop()
+            else:
+                f = next((f for f in rest if FACE_TYPE[f] == need), -1)
+                if f < 0:
+                    return None
+                rest.remove(f)
+            faces[t] = f
+        return faces
+
+    def _designate(self) -> dict[int, int] | None:
+        """Types the hidden cards must have for the Available Actions and One of Each Type facts."""
+        rng = self.rng
+        want: dict[int, int] = {}
+        fixed = self.fixed
+        for group in self.groups:
+            taken = {FACE_TYPE[fixed[c]] for c in group if c in fixed}
+            free = [t for t in range(4) if t not in taken]
+            rng.shuffle(free)
+            for c in group:
+                if c not in fixed:
+                    want[c] = free.pop()
+        for ids, t, need in self.constraints:
+            have = sum(1 for c in ids if want.get(c) == t)
+            if have >= need:
+                continue
+            free = [c for c in ids if c not in want]
+            if len(free) < need - have:
+                return None
+            rng.shuffle(free)
+            for c in free[: need - have]:
+                want[c] = t
+        return want
+
+    def _pick_for(
+        self,
+        p: int,
+        led: tuple[tuple[int, ...], ...],
+        tokens: list[int],
+        faces: dict[int, int],
+        bucket: dict[int, list[int]],
+        want: dict[int, int],
+    ) -> bool:
+        """Faces for ``tokens`` (taken from ``bucket`` into ``faces``) that make ``led`` possible."""
+        options = self._options(p, led, tokens, faces, bucket)
+        n = len(options)
+        start = self.rng.randrange(n) if n else 0
+        rng = self.rng
+        for i in range(n):
+            combo = options[(start + i) % n]
+            chosen: list[int] = []
+            for t, v in zip(tokens, combo, strict=True):
+                need = want.get(t, -1)
+                cands = [f for f in bucket.get(v, ()) if f not in chosen and (need < 0 or FACE_TYPE[f] == need)]
+                if not cands:
+                    break
+                chosen.append(cands[rng.randrange(len(cands))] if len(cands) > 1 else cands[0])
+            else:
+                for t, f in zip(tokens, chosen, strict=True):
+                    faces[t] = f
+                    bucket[FACE_VALUE[f]].remove(f)
+                return True
+        return False
+
+    def _options(
+        self, p: int, led: tuple[tuple[int, ...], ...], tokens: list[int], faces: dict[int, int],
+        bucket: dict[int, list[int]],
+    ) -> list[tuple[int, ...]]:
+        """The value combinations of ``tokens`` the ledger allows (of every deal-deck value; the
+        caller skips those no unseen card has). Memoized when the ledger refers to no other
+        pair: ISMCTS determinizes the same views again and again."""
+        refs = self.refs[p]
+        key: tuple[Any, ...] | None = None
+        if not refs:
+            others = tuple((t, _value(faces, t)) for t in sorted(ledger_tokens(led)) if t in faces or t >= DRAW0)
+            key = (led, tuple(tokens), others, self.board.get(p, -1) if p in self.board else -2)
+            hit = _MEMO.get(key)
+            if hit is not None:
+                return hit
+        out: list[tuple[int, ...]] = []
+        for combo in _product(DEAL_VALUES, len(tokens)):
+            vals = dict(zip(tokens, combo, strict=True))
+
+            def value(t: int, vals: dict[int, int] = vals) -> int:
+                return vals[t] if t in vals else _value(faces, t)
+
+            if self._final_ok(p, replay(led, value, self._ref(faces, vals) if refs else None)):
+                out.append(combo)
+        if key is not None:
+            if len(_MEMO) > 50000:
+                _MEMO.clear()
+            _MEMO[key] = out
+        return out
+
+    def _ref(self, faces: dict[int, int], extra: dict[int, int] | None = None) -> Ref:
+        ledgers = self.ledgers
+
+        def value(t: int) -> int:
+            if extra is not None and t in extra:
+                return extra[t]
+            return _value(faces, t)
+
+        def ref(pair: int, k: int) -> int | None:
+            led = ledgers.get(pair)
+            if led is None:
+                return None
+            try:
+                hist = replay(led[:k], value, ref)
+            except KeyError:
+                return None
+            return hist[-1] if hist else None
+
+        return ref
+
+    # -- checking -----------------------------------------------------------------------
+
+    def _consistent(self, faces: dict[int, int]) -> bool:
+        def value(t: int) -> int:
+            return _value(faces, t)
+
+        ref = self._ref(faces)
+        for p in self.open:
+            if self.refs[p] and not self._final_ok(p, replay(self.ledgers[p], value, ref)):
+                return False
+        for ids, t, need in self.constraints:
+            if sum(1 for c in ids if FACE_TYPE[faces[c]] == t) < need:
+                return False
+        return all(len({FACE_TYPE[faces[c]] for c in group}) == len(group) for group in self.groups)
+
+
+def _value(faces: dict[int, int], card: int) -> int:
+    """A card's value: draw-deck cards by id, deal-deck cards by the faces given (KeyError if unknown)."""
+    return FACE_VALUE[card - DRAW0] if card >= DRAW0 else FACE_VALUE[faces[card]]
+
+
+def _type(faces: dict[int, int], card: int) -> int:
+    """A card's type: draw-deck cards are known by id, deal-deck cards by the faces given (-2: unknown)."""
+    if card >= DRAW0:
+        return FACE_TYPE[card - DRAW0]
+    f = faces.get(card)
+    return -2 if f is None else FACE_TYPE[f]
+
+
+def _refs(led: Sequence[Sequence[int]]) -> bool:
+    return any(op[0] == L_DMGBY for op in led)
+
+
+def _product(values: Sequence[int], n: int) -> list[tuple[int, ...]]:
+    out: list[tuple[int, ...]] = [()]
+    for _ in range(n):
+        out = [(*o, v) for o in out for v in values]
+    return out
+
+
+def table_pairs(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every pair the view shows on the table (rows, held, Consultation, stolen)."""
+    out: list[dict[str, Any]] = []
+    for ch in view["characters"]:
+        out += [pv for pv in ch["rows"] if isinstance(pv, dict)]
+        out += ch["held"]
+        out += [pv for pv in (ch["consultation"], ch["stolen"]) if pv]
+    act = view["action"]
+    if act and act["taking"]:
+        out.append(act["taking"])
+    return out
+
+
+def seen_faces(view: dict[str, Any]) -> dict[int, int]:
+    """Every card id whose face the view shows, with that face."""
+    index = _TEXT_INDEX
+    ids: list[int] = []
+    texts: list[str | None] = []
+    for pv in table_pairs(view):
+        ids.append(pv["type_id"])
+        texts.append(pv["type_card"])
+        ids += pv["value_ids"]
+        texts += pv["value_cards"]
+    for ch in view["characters"]:
+        ids += ch["to_place_ids"]
+        texts += ch["to_place"]
+        ids += ch["wild_ids"]
+        texts += ch["wild"]
+        ids.append(ch["order_id"])
+        texts.append(ch["order_card"])
+    ids += view["discard_ids"]
+    texts += view["discard"]
+    ids += view["waste_ids"]
+    texts += view["waste"]
+    act = view["action"]
+    if act:
+        ids += act["card_ids"]
+        texts += act["cards"]
+        ids += act["drawn_ids"]
+        texts += act["drawn"]
+    return {c: index[t] for c, t in zip(ids, texts, strict=True) if t is not None}
+
+
+#: Face of each card text a view uses (``TH`` and ``TH'``).
+_TEXT_INDEX: dict[str, int] = {**FACE_INDEX, **{f + "'": i for f, i in FACE_INDEX.items()}}
+
+
+def determinize(game: SixteenCombos, view: dict[str, Any], seat: int | None, rng: random.Random) -> ComboState:
+    """A full state consistent with ``view``: hidden deal-deck faces sampled under every
+    public constraint, the draw pile shuffled, a fresh chance of its own."""
+    from .position import assemble, from_view
+
+    if view.get("game") != "16-combos" or len(view.get("characters", ())) != game.n_chars:
+        raise OptionError("the view is not of this game of 16 Combos (its characters differ)")
+    shown = seen_faces(view)
+    fixed = {c: f for c, f in shown.items() if c < DEAL_SIZE}
+    faces = _Sampler(view, fixed, rng).sample()
+    deal_faces = [faces[c] for c in range(DEAL_SIZE)]
+    out_of_pile = draw_cards_out(view)
+    pile = [c for c in draw_deck(game.jokers) if c not in out_of_pile]
+    if len(pile) != view["draw_pile"]:
+        raise OptionError("view is inconsistent: the draw pile's size does not match the cards seen")
+    rng.shuffle(pile)
+    known = _knowledge(view, seat, shown, out_of_pile)
+    data = from_view(game, view, deal_faces, known, pile)
+    return assemble(game, Chance(rng.getrandbits(63)), data)
+
+
+def draw_cards_out(view: dict[str, Any]) -> set[int]:
+    """Draw-deck ids that are not in the draw pile (every one is in the view)."""
+    out: set[int] = set()
+
+    def add(ids: Sequence[int]) -> None:
+        out.update(c for c in ids if c >= DRAW0)
+
+    for ch in view["characters"]:
+        add([ch["order_id"]])
+        add(ch["wild_ids"])
+    for pv in table_pairs(view):
+        add([pv["type_id"], *pv["value_ids"]])
+    add(view["discard_ids"])
+    add(view["waste_ids"])
+    act = view["action"]
+    if act:
+        add(act["card_ids"])
+        if view["phase"] == "scavenge":
+            add(act["drawn_ids"])
+    return out
+
+
+def _knowledge(view: dict[str, Any], seat: int | None, shown: dict[int, int], out: set[int]) -> list[int]:
+    """Knowledge masks for the sampled world: what the view shows (public or the seat's),
+    and each seat's own cards known to it."""
+    known = [0] * CARD_IDS
+    private = set(view["private"])
+    me = (1 << seat) if seat is not None else 0
+    for c in (*shown, *out):
+        known[c] = (me if c in private else PUBLIC | me)
+    for ch in view["characters"]:
+        bit = 1 << ch["seat"]
+        for pv in [*[r for r in ch["rows"] if isinstance(r, dict)], *ch["held"]]:
+            for c in (pv["type_id"], *pv["value_ids"]):
+                known[c] |= bit
+        for c in ch["to_place_ids"]:
+            known[c] |= bit
+    return known
+
+
+__all__ = ["determinize", "draw_cards_out", "ledger_tokens", "replay", "seen_faces", "table_pairs"]

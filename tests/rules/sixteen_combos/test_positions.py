@@ -1,0 +1,70 @@
+"""Positions: the whole table as JSON, read back strictly."""
+
+import json
+import random
+
+import pytest
+
+import comboarena as ca
+
+from .helpers import TYPES, VALUES, attack, new
+
+
+def _midgame(seed=3, steps=60, **options):
+    game = ca.make("16-combos", **options)
+    state = game.new_state(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        seat = rng.choice(state.to_act)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+@pytest.mark.parametrize("options", [{}, {"one_of_each": True}, {"multiple_values": True, "columns": 6}])
+def test_a_position_round_trips_and_plays_on_identically(options):
+    state = _midgame(**options)
+    pos = json.loads(json.dumps(state.position()))
+    again = state.game.from_position(pos)
+    assert again.position() == pos
+    for seat in (0, 1, None):
+        assert again.view(seat) == state.view(seat)
+    rng1, rng2 = random.Random(5), random.Random(5)
+    for _ in range(30):
+        if state.is_over:
+            break
+        seat = rng1.choice(state.to_act)
+        action = rng1.choice(state.legal_actions(seat))
+        rng2.choice(again.to_act), rng2.choice(again.legal_actions(seat))
+        assert [e.to_dict() for e in state.apply(seat, action)] == [e.to_dict() for e in again.apply(seat, action)]
+    assert again.position() == state.position()
+
+
+def test_a_game_from_a_position_records_and_replays_it():
+    state = new(TYPES, VALUES, ["9C"])
+    start = state.game.from_position(state.position())
+    attack(start, "H>1")
+    again = ca.replay(ca.Record.from_json(start.record.to_json()))
+    assert again.position() == start.position()
+
+
+@pytest.mark.parametrize(
+    ("change", "match"),
+    [
+        (lambda p: p["faces"].__setitem__(0, p["faces"][1]), "faces holds .* twice"),
+        (lambda p: p["faces"].__setitem__(0, "ZZ"), "not a standard card"),
+        (lambda p: p["discard"].extend([p["draw"][-1]] * 2) or p["draw"].pop(), "in the position 2 times"),
+        (lambda p: p["draw"].pop(), "cards missing"),
+        (lambda p: p["characters"][0].__setitem__("flags", "x"), "flags must be"),
+        (lambda p: p.__setitem__("phase", "lunch"), "phase must be one of"),
+        (lambda p: p["pairs"][0].__setitem__("colour", 1), "unknown field 'colour'"),
+        (lambda p: p["pairs"][0].__setitem__("owner", 1), "names owner 1"),
+    ],
+)
+def test_a_broken_position_is_refused_with_where_it_is_wrong(change, match):
+    state = new(TYPES, VALUES)
+    pos = state.position()
+    change(pos)
+    with pytest.raises(ca.PositionError, match=match):
+        state.game.from_position(pos)

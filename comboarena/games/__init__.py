@@ -5,3 +5,4 @@ from comboarena.core.registry import register
 register("sixteen", "comboarena.games.sixteen:Sixteen")
 register("combo-fighter", "comboarena.games.combo_fighter:ComboFighter")
 register("ccc-combo", "comboarena.games.ccc_combo:CccCombo")
+register("16-bit-tactics", "comboarena.games.bit_tactics:BitTactics")

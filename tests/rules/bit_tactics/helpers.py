@@ -2,7 +2,7 @@
 test wants them (with HP, statuses, facing), dice forced like a stacked deck.
 
 ``scenario(MAP, [unit(...), ...])`` builds the state from a position; the first
-unit listed (or ``turn=``) takes the turn. ``state.chance.force(...)`` stacks the
+unit listed (or ``first=``) takes the turn. ``state.chance.force(...)`` stacks the
 dice the next rolls will show.
 """
 
@@ -56,7 +56,7 @@ def unit(
             "statuses": statuses or [], "items": items}
 
 
-def scenario(map_text: str, units: list[dict[str, Any]], turn: int = 0, **options: Any) -> Any:
+def scenario(map_text: str, units: list[dict[str, Any]], first: int = 0, **options: Any) -> Any:
     """The state with ``units`` on the map, ``units[turn]`` to act (round 1)."""
     from comboarena.games.bit_tactics.units import build_from_json, sheet_of
 
@@ -82,9 +82,9 @@ def scenario(map_text: str, units: list[dict[str, Any]], turn: int = 0, **option
             "items": dict(build.items and _count(build.items)) if u["items"] is None else u["items"],
             "equip": [build.weapon, build.offhand, build.ammo],
         })  # fmt: skip
-    order = [turn] + [i for i in range(len(units)) if i != turn]
+    order = [first] + [i for i in range(len(units)) if i != first]
     pos["units"] = out
-    pos["queue"] = {"order": order, "at": 0, "extra": [], "current": turn, "extra_turn": False, "round": 1}
+    pos["queue"] = {"order": order, "at": 0, "extra": [], "current": first, "extra_turn": False, "round": 1}
     pos["turn"] = {"moved": False, "acted": False, "faced": False}
     pos["initiative"] = None
     return game.from_position(pos)

@@ -92,7 +92,7 @@ def test_protect_resists_physical_and_shell_magical():
 
 def test_guard_halves_physical_damage_until_the_guarders_next_turn():
     s = scenario(FLAT, [unit("vanguard", "c3", side=1), unit("mender", "c4", side=0, facing="e"),
-                        unit("vanguard", "d4", side=0)], turn=2, foes=("vanguard",), party=("mender", "vanguard"))
+                        unit("vanguard", "d4", side=0)], first=2, foes=("vanguard",), party=("mender", "vanguard"))
     act(s, "guard c4", "end")  # the Vanguard guards the Mender beside it
     # Turn order: mender (2), vanguard(0, side 1), ...: the foe attacks now.
     assert s.current == 0

@@ -123,7 +123,7 @@ def test_attacking_turns_the_attacker_toward_the_target_counter_attacks_included
                  mode="monsters", foes=("goblin",))
     # The Vanguard (Counter) is struck from the south; it turns to strike back.
     s2 = scenario(FLAT, [unit("vanguard", "c3", facing="s", side=1), unit("bonewalker", "c4", side=0, facing="e")],
-                  turn=0)
+                  first=0)
     del s
     s2.chance.force(7, 7)
     ev = act(s2, "fight c4")

@@ -81,6 +81,8 @@ class Battle:
     __slots__ = (
         "block",
         "board",
+        "dyn",
+        "reach",
         "chance",
         "eq",
         "face",
@@ -114,6 +116,8 @@ class Battle:
     gb: list[tuple[int, int, int, int, int, int]]  # shield bonus: eva, def, def2, meva, mdef, mdef2
     occ: list[int]  # square -> the unit on it (standing or fallen), or -1
     block: list[int]  # square -> the top of a closed door or a boulder on it, or -1
+    dyn: tuple[int, ...]  # the squares with a closed door or a boulder
+    reach: tuple[int, int, object] | None  # the last movement search: (unit, square, result)
     feat: list[int]  # per map feature: a door 1 closed / 0 open; a boulder its square (-1 gone); a slope 1
 
     def clone(self, chance: Chance) -> Battle:
@@ -135,6 +139,8 @@ class Battle:
         new.occ = self.occ[:]
         new.block = self.block[:]
         new.feat = self.feat[:]
+        new.dyn = self.dyn
+        new.reach = None
         return new
 
     @property
@@ -147,12 +153,14 @@ class Battle:
         """Place the doors and boulders as ``feat`` says (closed doors and boulders block)."""
         board = self.board
         self.feat = feat
+        self.reach = None
         self.block = [-1] * board.size
         for f, state in zip(board.map.features, feat, strict=True):
             if f.kind == DOOR and state == 1:
                 self.block[f.square] = board.ht[f.square] + DOOR_HEIGHT
             elif f.kind == BOULDER and state >= 0:
                 self.block[state] = board.ht[state] + BOULDER_HEIGHT
+        self.dyn = tuple(s for s in range(board.size) if self.block[s] >= 0)
 
     def passable(self, sq: int) -> bool:
         return self.block[sq] < 0
@@ -165,13 +173,15 @@ class Battle:
     def line_of_effect(self, a: int, b: int) -> bool:
         """Rulebook "Line of Effect": the string from ``a`` to ``b`` passes over nothing taller
         than a unit standing on ``b`` (its square's height plus the unit height)."""
-        target_top = self.board.ht[b] + self.rules.unit_height
-        block = self.block
-        ht = self.board.ht
-        for s in self.board.line(a, b):
-            top = block[s]
-            if (top if top >= 0 else ht[s]) > target_top:
-                return False
+        board = self.board
+        target_top = board.ht[b] + self.rules.unit_height
+        if board.tops[a * board.size + b] > target_top:
+            return False
+        if self.dyn:
+            block = self.block
+            for s in board.line(a, b):
+                if block[s] > target_top:
+                    return False
         return True
 
     def blocker(self, a: int, b: int) -> int:
@@ -204,7 +214,11 @@ class Battle:
         return [v for v in self.units if self.hp[v] > 0 and self.sheets[v].side == side]
 
     def side_standing(self, side: int) -> bool:
-        return any(self.hp[v] > 0 and self.sheets[v].side == side for v in self.units)
+        hp = self.hp
+        for v, s in enumerate(self.sheets):
+            if s.side == side and hp[v] > 0:
+                return True
+        return False
 
     # -- effective stats ------------------------------------------------------------------
 

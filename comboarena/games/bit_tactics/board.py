@@ -74,7 +74,21 @@ class Board:
         self.names = tuple(m.square_name(s) for s in range(self.size))
         #: square name -> index
         self.index = {name: s for s, name in enumerate(self.names)}
+        from . import actions as A
+
+        #: ``move <square>`` per square, and command actions per (verb, what, off) per square
+        self.moves = tuple(A.move(name) for name in self.names)
+        self._commands: dict[tuple[str, str, bool], list[object]] = {}
         self._lines: dict[int, tuple[int, ...]] = {}
+        n = self.size
+        #: ``dist[a * size + b]``: the cardinal distance
+        self.dist = [abs(self.xs[a] - self.xs[b]) + abs(self.ys[a] - self.ys[b]) for a in range(n) for b in range(n)]
+        #: ``inline[a * size + b]``: same file or rank
+        self.inline = [self.xs[a] == self.xs[b] or self.ys[a] == self.ys[b] for a in range(n) for b in range(n)]
+        self._tops: list[int] | None = None
+        self._areas: dict[int, tuple[int, ...]] = {}
+        #: ``within[r][a]``: the squares at most ``r`` from ``a`` (r up to 10)
+        self.within = [[tuple(b for b in range(n) if self.dist[a * n + b] <= r) for a in range(n)] for r in range(11)]
         self._edges: dict[Profile, tuple[tuple[Edge, ...], ...]] = {}
         #: the floor's base move cost (water 2), modifiers (+1) included; -1 where nobody walks by default
         self.base_cost = tuple(_base_cost(m, s) for s in range(self.size))
@@ -88,6 +102,16 @@ class Board:
         return self.names[sq]
 
     # -- Distance ---------------------------------------------------------------------
+
+    def commands(self, verb: str, what: str = "", off: bool = False) -> list[object]:
+        """The ``verb what <square> [off]`` action of each square (interned, made once)."""
+        key = (verb, what, off)
+        got = self._commands.get(key)
+        if got is None:
+            from . import actions as A
+
+            got = self._commands[key] = [A.command(verb, what, name, off) for name in self.names]
+        return got
 
     def distance(self, a: int, b: int) -> int:
         """Rulebook "Distance": only the cardinal directions count."""
@@ -193,12 +217,29 @@ class Board:
         w = self.width
         return tuple(yy * w + xx for xx, yy in out if (xx, yy) != (x1, y1) and (xx, yy) != (x0, y0))
 
+    @property
+    def tops(self) -> list[int]:
+        """``tops[a * size + b]``: the height of the tallest square the string from ``a`` to ``b``
+        passes over (-1 if none), from the map alone."""
+        if self._tops is None:
+            n, ht = self.size, self.ht
+            self._tops = [max((ht[s] for s in self.line(a, b)), default=-1) for a in range(n) for b in range(n)]
+        return self._tops
+
     # -- Area of effect ---------------------------------------------------------------
 
     def area(self, center: int, ae: int) -> tuple[int, ...]:
-        """Rulebook "AE": the squares within ``ae`` (counted cardinally) of the target square."""
+        """Rulebook "AE": the squares within ``ae`` (counted cardinally) of the target square,
+        nearest first."""
         if ae == 0:
             return (center,)
+        key = center * 16 + ae
+        got = self._areas.get(key)
+        if got is None:
+            got = self._areas[key] = self._area(center, ae)
+        return got
+
+    def _area(self, center: int, ae: int) -> tuple[int, ...]:
         cx, cy = self.xs[center], self.ys[center]
         out = []
         for y in range(max(0, cy - ae), min(self.height, cy + ae + 1)):

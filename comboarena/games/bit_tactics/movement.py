@@ -29,47 +29,79 @@ def profile(b: Battle, u: int) -> Profile:
     return Profile(b.floats(u), s.waterwalk, s.jump, b.rules.across_level)
 
 
+def _tables(b: Battle, u: int) -> tuple[tuple[tuple[int, int, int, int, int, int, int], ...], ...]:
+    """The movement edges of ``u``'s profile as plain tuples: (to, cost, first cost, stop, gap, dir, slope)."""
+    s = b.sheets[u]
+    key = (id(b.board), b.floats(u), s.waterwalk, s.jump, b.rules.across_level)
+    got = _BY_KEY.get(key)
+    if got is None:
+        got = _BY_KEY[key] = _plain(b.board.edges(profile(b, u)))
+    return got
+
+
+_BY_KEY: dict[tuple[int, bool, bool, int, bool], tuple[tuple[tuple[int, int, int, int, int, int, int], ...], ...]] = {}
+
+
+_PLAIN: dict[int, tuple[tuple[tuple[int, int, int, int, int, int, int], ...], ...]] = {}
+
+
+def _plain(edges: tuple[tuple[Edge, ...], ...]) -> tuple[tuple[tuple[int, int, int, int, int, int, int], ...], ...]:
+    got = _PLAIN.get(id(edges))
+    if got is None or got[0] is not edges:  # type: ignore[comparison-overlap]
+        got = _PLAIN[id(edges)] = (edges, tuple(  # type: ignore[assignment]
+            tuple((e.to, e.cost, e.first_cost, 1 if e.stop else 0, e.gap, e.dir, 1 if e.slope else 0) for e in es)
+            for es in edges))
+    return got[1]  # type: ignore[return-value]
+
+
 def _search(b: Battle, u: int, mov: int) -> tuple[list[int], list[int], list[int], list[int]]:
     """Least-cost search from ``u``'s square: (best key free, best key stopped, parent free,
-    parent stopped); a parent is ``square * 2 + stopped`` of the state it came from."""
-    board = b.board
-    n = board.size
-    edges = board.edges(profile(b, u))
+    parent stopped); a parent is the square of the (free) state it came from."""
+    cached = b.reach
     start = b.sq[u]
+    if cached is not None and cached[0] == u and cached[1] == start:
+        return cached[2]  # type: ignore[return-value]
+    n = b.board.size
+    edges = _tables(b, u)
     side = b.sheets[u].side
     occ, hp, block, sheets = b.occ, b.hp, b.block, b.sheets
-    floating = b.floats(u)
-    terrain = board.terrain
-    best = [[_INF] * n, [_INF] * n]
-    parent = [[-1] * n, [-1] * n]
-    best[0][start] = 0
+    slope_cost = 0 if b.floats(u) else 1
+    terrain = b.board.terrain
+    free = [_INF] * n
+    stopped = [_INF] * n
+    pfree = [-1] * n
+    pstop = [-1] * n
+    free[start] = 0
     heap = [(0, start)]
     limit = mov * KEY + KEY - 1
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        key, s = heapq.heappop(heap)
-        if key > best[0][s]:
+        key, s = pop(heap)
+        if key > free[s]:
             continue
         first = s == start
-        for e in edges[s]:
-            t = e.to
+        for t, cost, fcost, stop, g, _, slope in edges[s]:
             if block[t] >= 0:
                 continue
             o = occ[t]
             if o >= 0 and hp[o] > 0 and (sheets[o].side != side or terrain[t] == SLOPE):
                 continue  # a standing foe blocks; nobody slips on a slope someone stands on
-            g = e.gap
             if g >= 0 and (block[g] >= 0 or (occ[g] >= 0 and hp[occ[g]] > 0)):
                 continue  # jumping across needs an empty space
-            nk = key + (e.first_cost if first else e.cost) * KEY + (1 if e.slope and not floating else 0)
+            nk = key + (fcost if first else cost) * KEY + slope * slope_cost
             if nk > limit:
                 continue
-            stop = 1 if e.stop else 0
-            if nk < best[stop][t]:
-                best[stop][t] = nk
-                parent[stop][t] = s * 2
-                if not stop:
-                    heapq.heappush(heap, (nk, t))
-    return best[0], best[1], parent[0], parent[1]
+            if stop:
+                if nk < stopped[t]:
+                    stopped[t] = nk
+                    pstop[t] = s
+            elif nk < free[t]:
+                free[t] = nk
+                pfree[t] = s
+                push(heap, (nk, t))
+    result = (free, stopped, pfree, pstop)
+    b.reach = (u, start, result)
+    return result
 
 
 def reachable(b: Battle, u: int) -> dict[int, int]:
@@ -81,11 +113,14 @@ def reachable(b: Battle, u: int) -> dict[int, int]:
         return {}
     free, stopped, _, _ = _search(b, u, mov)
     occ = b.occ
-    start = b.sq[u]
     out = {}
-    for t in range(b.board.size):
-        k = free[t] if free[t] < stopped[t] else stopped[t]
-        if k < _INF and t != start and occ[t] < 0:
+    # Every step costs at least 1 MOV and a jump across covers 2 squares for 2: look within MOV.
+    for t in b.board.within[min(mov, 10)][b.sq[u]]:
+        k = free[t]
+        k2 = stopped[t]
+        if k2 < k:
+            k = k2
+        if k < _INF and occ[t] < 0:
             out[t] = k
     return out
 
@@ -99,7 +134,7 @@ def path_to(b: Battle, u: int, dest: int) -> list[tuple[int, Edge]]:
     t = dest
     start = b.sq[u]
     while t != start:
-        s = (pf if stop == 0 else ps)[t] // 2
+        s = (pf if stop == 0 else ps)[t]
         edge = next(e for e in edges[s] if e.to == t and (1 if e.stop else 0) == stop)
         steps.append((s, edge))
         t, stop = s, 0

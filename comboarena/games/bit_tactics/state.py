@@ -26,7 +26,8 @@ from .maps import BOULDER
 from .movement import move, reachable
 from .rewards import award, level_for
 from .statuses import SKILLS, STOP
-from .targeting import ability_targets, fight_targets, guard_targets, item_range
+from .fasttargets import Targets
+from .targeting import guard_targets, item_range
 from .units import MONSTER, sheet_of
 from .view import EventKind, Phase
 
@@ -196,10 +197,10 @@ class TacticsState(State):
         b = self._b
         assert b is not None and self._queue is not None
         u = self._queue.current
-        names = b.board.names
         out: list[Action] = []
         if not self._moved and not (self._acted and b.rules.move_first):
-            out += [A.move(names[t]) for t in sorted(reachable(b, u))]
+            moves = b.board.moves
+            out += [moves[t] for t in reachable(b, u)]  # type: ignore[misc]
         if not self._acted and b.can_act(u):
             out += self._commands(b, u)
         if not self._faced:
@@ -210,43 +211,53 @@ class TacticsState(State):
 
     def _commands(self, b: Battle, u: int) -> list[Action]:
         p = pack()
-        names = b.board.names
+        board = b.board
+        cmd = board.commands
         s = b.sheets[u]
-        out: list[Action] = [A.command("fight", "", names[t]) for t in fight_targets(b, u)]
+        tg = Targets(b, u)
+        fights = tg.fight()
+        table = cmd("fight")
+        out: list[Any] = [table[t] for t in fights]
         weapons = b.weapons(u)
         spells = []
+        mp = b.mp[u]
         for i in s.actives:
             ab = p.abilities[i]
-            if ab.mp > b.mp[u]:
+            if ab.mp > mp:
                 continue
             if ab.kind == "spell":
                 spells.append(ab)
                 continue
             w = weapons[0] if ab.weapon else None
-            out += [A.command("ja", ab.id, names[t]) for t in ability_targets(b, u, ab, w)]
+            table = cmd("ja", ab.id)
+            out += [table[t] for t in tg.ability(ab, w)]
             if ab.weapon and len(weapons) > 1:
-                out += [A.command("ja", ab.id, names[t], True) for t in ability_targets(b, u, ab, weapons[1])]
-        if b.can_cast(u):
+                table = cmd("ja", ab.id, True)
+                out += [table[t] for t in tg.ability(ab, weapons[1])]
+        if spells and b.can_cast(u):
             for ab in spells:
-                out += [A.command("magic", ab.id, names[t]) for t in ability_targets(b, u, ab, None)]
+                table = cmd("magic", ab.id)
+                out += [table[t] for t in tg.ability(ab, None)]
         for item, _ in b.inv[u]:
-            out += [A.command("item", item, names[t]) for t in self._item_targets(b, u, item)]
-        out += [A.command("guard", "", names[t]) for t in guard_targets(b, u)]
+            table = cmd("item", item)
+            out += [table[t] for t in self._item_targets(b, u, item)]
+        table = cmd("guard")
+        out += [table[t] for t in guard_targets(b, u)]
         if b.limit[u] >= LIMIT_READY:
+            table = cmd("limit")
             if s.kind == MONSTER:
                 ab = p.abilities[s.limit]
-                if ab.attack != MAGICAL or b.can_cast(u) or ab.kind == "ja":
-                    w = weapons[0] if ab.weapon else None
-                    targets = ability_targets(b, u, ab, w, magic_limit=ab.attack == MAGICAL)
-                    out += [A.command("limit", "", names[t]) for t in targets]
+                w = weapons[0] if ab.weapon else None
+                out += [table[t] for t in tg.ability(ab, w, magic_limit=ab.attack == MAGICAL)]
             else:
-                out += [A.command("limit", "", names[t]) for t in fight_targets(b, u)]
+                out += [table[t] for t in fights]
                 if b.can_cast(u):
                     for ab in spells:
                         if ab.attack == MAGICAL:
-                            targets = ability_targets(b, u, ab, None, magic_limit=True)
-                            out += [A.command("limit", ab.id, names[t]) for t in targets]
-        out += [A.command("skill", SKILLS[k], names[t]) for k, t in skill_targets(b, u)]
+                            table = cmd("limit", ab.id)
+                            out += [table[t] for t in tg.ability(ab, None, magic_limit=True)]
+        if board.map.features:
+            out += [cmd("skill", SKILLS[k])[t] for k, t in skill_targets(b, u)]
         return out
 
     def _item_targets(self, b: Battle, u: int, item: str) -> list[int]:
@@ -278,11 +289,14 @@ class TacticsState(State):
         u = self._queue.current
         seat = b.sheets[u].seat
         cls = action.__class__
+        if cls is not A.Move:
+            b.reach = None  # the last movement search is only good for the move it was made for
         if cls is A.End:
             self._end_turn(u, events)
             return
         if cls is A.Move:
             move(b, u, b.board.sq(action.square), events)  # type: ignore[attr-defined]
+            b.reach = None
             self._moved = True
             self._faced = False  # "change facing freely at the end of their movement"
         elif cls is A.Face:

@@ -204,13 +204,12 @@ def item_range(b: Battle, u: int, revive: bool) -> list[int]:
     a reviving item on a fallen ally next to you."""
     a = b.sq[u]
     side = b.sheets[u].side
-    out = []
-    for v in b.units:
-        if b.sheets[v].side != side or b.board.distance(a, b.sq[v]) > 1:
-            continue
-        if (b.hp[v] <= 0) == revive:
-            out.append(b.sq[v])
-    return sorted(out)
+    dist = b.board.dist
+    base = a * b.board.size
+    sq, hp = b.sq, b.hp
+    return sorted(
+        sq[v] for v, s in enumerate(b.sheets) if s.side == side and dist[base + sq[v]] <= 1 and (hp[v] <= 0) == revive
+    )
 
 
 def magic_limit_usable(ab: Ability) -> bool:

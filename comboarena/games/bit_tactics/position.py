@@ -122,8 +122,6 @@ def view_of(state: TacticsState, seat: int | None) -> dict[str, Any]:
         names = b.board.names
         units = []
         for u, s in enumerate(b.sheets):
-            d2, d = b.defs(u, u)
-            md2, md = b.mdefs(u, u)
             units.append({
                 "id": u, "name": s.build.name, "title": s.title, "kind": "monster" if s.kind == MONSTER else "pc",
                 "level": s.level, "build": s.build.to_json(), "side": s.side, "seat": s.seat,
@@ -131,12 +129,7 @@ def view_of(state: TacticsState, seat: int | None) -> dict[str, Any]:
                 "limit": b.limit[u], "ko": b.hp[u] <= 0,
                 "statuses": [[NAMES[x.kind], x.turns, x.die, x.caster, x.amount, ELEMENTS[x.element]] for x in b.st[u]],
                 "items": dict(b.inv[u]), "equip": list(b.eq[u]),
-                "stats": {
-                    "hp_max": s.hp, "mp_max": s.mp, "atk": s.atk, "matk": s.matk, "dmg": b.dmg(u),
-                    "mdmg": b.mdmg(u), "eva": b.eva(u), "def": d, "def2": d2, "meva": b.meva(u), "mdef": md,
-                    "mdef2": md2, "mov": b.mov(u), "jump": s.jump, "might": s.skills[0], "agility": s.skills[1],
-                    "lore": s.skills[2], "charm": s.skills[3],
-                },
+                "stats": _stats(b, u),
             })  # fmt: skip
         v["units"] = units
         v["features"] = _feature_json(b)
@@ -149,6 +142,28 @@ def view_of(state: TacticsState, seat: int | None) -> dict[str, Any]:
     if state.is_over:
         v["result"] = state.result().to_dict()
     return v
+
+
+_STATS: dict[tuple[Any, ...], dict[str, int]] = {}
+
+
+def _stats(b: Battle, u: int) -> dict[str, int]:
+    """The unit's numbers with its statuses and shield (the same for the same sheet, statuses, shield)."""
+    s = b.sheets[u]
+    key = (s, b.sm[u], b.gb[u])
+    got = _STATS.get(key)
+    if got is None:
+        d2, d = b.defs(u, u)
+        md2, md = b.mdefs(u, u)
+        got = {
+            "hp_max": s.hp, "mp_max": s.mp, "atk": s.atk, "matk": s.matk, "dmg": b.dmg(u), "mdmg": b.mdmg(u),
+            "eva": b.eva(u), "def": d, "def2": d2, "meva": b.meva(u), "mdef": md, "mdef2": md2, "mov": b.mov(u),
+            "jump": s.jump, "might": s.skills[0], "agility": s.skills[1], "lore": s.skills[2], "charm": s.skills[3],
+        }  # fmt: skip
+        if len(_STATS) > 50_000:
+            _STATS.clear()
+        _STATS[key] = got
+    return dict(got)
 
 
 # -- reading --------------------------------------------------------------------------------

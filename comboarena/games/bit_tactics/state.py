@@ -180,11 +180,12 @@ class TacticsState(State):
         )  # fmt: skip
 
     def view(self, seat: int | None) -> dict[str, Any]:  # type: ignore[override]
+        """Every seat sees the same (nothing is hidden) but its own ``seat``."""
         from .position import view_of
 
         if seat is not None:
             check_seat(self.game, seat)
-        return view_of(self, seat)  # type: ignore[return-value]
+        return view_of(self, seat)
 
     def _position(self) -> dict[str, Any]:
         from .position import position_of
@@ -585,16 +586,17 @@ class TacticsState(State):
         sheets = []
         squares = []
         facing = []
+        names = game.unit_names(sides[0] + sides[1])
         for side in (0, 1):
-            names = game.unit_names(sides[side])
             for i, build in enumerate(sides[side]):
-                build = build._replace(name=names[i])
+                build = build._replace(name=names[i + (len(sides[0]) if side else 0)])
                 sheets.append(sheet_of(build, side, game.seat_of(side, i)))
                 squares.append(m.deploy[side][i])
                 facing.append(m.facing[side])
         limits = [r.limit for r in self._roster] + [0] * (len(sheets) - len(self._roster))
         self._b = make_battle(game, board, tuple(sheets), squares, facing, self._chance, limits)
         self._phase = BATTLE
+        self._camp_seat = 0
         self._legal = None
         b = self._b
         events.append(Event(EventKind.BATTLE, None, {"battle": index, "map": m.id, "units": [

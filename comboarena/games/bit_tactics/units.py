@@ -60,13 +60,13 @@ class Build(NamedTuple):
         if self.kind == MONSTER:
             return {"name": self.name, "monster": self.ref}
         out: dict[str, Any] = {"name": self.name, "job": self.ref, "level": self.level}
-        if any(j != self.ref for j in self.history):
-            out["history"] = list(self.history)
-        out.update(
-            secondary=self.secondary, learned=list(self.learned), reaction=self.reaction, support=self.support,
-            movement=self.movement, weapon=self.weapon, offhand=self.offhand, armour=self.armour, ammo=self.ammo,
-            items=list(self.items),
-        )  # fmt: skip
+        # Only what differs from the preset character of that job and level is written.
+        base = preset_build(self.ref, self.level)
+        for key in ("history", "secondary", "learned", "reaction", "support", "movement", "weapon", "offhand",
+                    "armour", "ammo", "items"):
+            value = getattr(self, key)
+            if value != getattr(base, key):
+                out[key] = list(value) if isinstance(value, tuple) else value
         return out
 
 

@@ -30,8 +30,12 @@ def test_levels_follow_the_table_or_the_texts_25_xp_with_xp_table_text():
 def test_hp_mp_dmg_and_mdmg_add_up_what_each_levels_job_gains():
     mixed = preset_build("vanguard", 3)._replace(history=("vanguard", "evoker", "evoker"))
     s = sheet_of(mixed, 0, 0)
-    assert (s.hp, s.mp, s.dmg, s.mdmg) == (12 + 7 + 7 + 8, 2 + 6 + 6, 3 + 1 + 1, 1 + 4 + 4)
-    assert s.base_dmg == 3  # the current job's Base
+    p = pack()
+    v, e = p.jobs["vanguard"], p.jobs["evoker"]
+    plate = p.armours["plate"]
+    assert (s.hp, s.mp, s.dmg, s.mdmg) == (
+        v.hp + 2 * e.hp + plate.hp, v.mp + 2 * e.mp + plate.mp, v.dmg + 2 * e.dmg, v.mdmg + 2 * e.mdmg)
+    assert s.base_dmg == v.dmg  # the current job's Base
 
 
 def test_spells_cost_mp_equal_to_their_ap_unless_noted():

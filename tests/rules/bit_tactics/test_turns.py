@@ -123,7 +123,7 @@ def test_map_objectives_reach_and_survive():
 
 
 def test_items_heal_an_ally_next_to_you_and_are_used_up():
-    s = scenario(FLAT, [unit("vanguard", "c3"), unit("mender", "c4", hp=5), unit("goblin", "f6", side=1)])
+    s = scenario(FLAT, [unit("vanguard", "c3"), unit("mender", "c4", hp=1), unit("goblin", "f6", side=1)])
     assert "item tonic c4" in legal(s) and "item tonic c5" not in legal(s)
     ev = act(s, "item tonic c4")
     assert kinds(ev, "heal")[0]["amount"] == 15 and view_unit(s, 0)["items"] == {}
@@ -141,7 +141,7 @@ def test_the_item_command_can_switch_an_equipped_weapon():
 def test_smelling_salts_revive_a_fallen_ally():
     s = scenario(FLAT, [unit("mender", "c3"), unit("vanguard", "c4", hp=0), unit("goblin", "f6", side=1)])
     act(s, "item smelling-salts c4")
-    assert view_unit(s, 1)["hp"] == 44 * 25 // 100
+    assert view_unit(s, 1)["hp"] == view_unit(s, 1)["stats"]["hp_max"] * 25 // 100
 
 
 def test_a_rune_door_opens_to_lore_and_burns_on_a_failure():
@@ -152,7 +152,7 @@ def test_a_rune_door_opens_to_lore_and_burns_on_a_failure():
     s.chance.force(6)
     ev = act(s, "skill lore b2")
     assert not kinds(ev, "skill")[0]["ok"] and kinds(ev, "damage")[0] == {
-        "unit": 0, "amount": 4, "hp": 17, "why": "runes", "by": -1}
+        "unit": 0, "amount": 4, "hp": view_unit(s, 0)["stats"]["hp_max"] - 4, "why": "runes", "by": -1}
     s = scenario(m, [unit("evoker", "b1"), unit("vanguard", "b3", side=1)])
     s.chance.force(7)
     act(s, "skill lore b2")

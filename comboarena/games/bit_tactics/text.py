@@ -133,56 +133,6 @@ class TacticsText(TextUI):
         return draw_map(m, view["features"], units, self.letters(view), reach, targets, current)
 
 
-def draw_map(
-    m: Any, features: list[str] | None = None, units: dict[str, tuple[int, dict[str, Any]]] | None = None,
-    letters: list[str] | None = None, reach: set[str] | None = None, targets: set[str] | None = None,
-    current: int = -1, zones: bool = False,
-) -> Text:
-    """The map as coloured text: height and terrain per square, units with facing, marks."""
-    units = units or {}
-    reach = reach or set()
-    targets = targets or set()
-    letters = letters or []
-    blocked = {}
-    states = features if features is not None else [
-        "closed" if f.kind == DOOR else m.square_name(f.square) if f.kind == BOULDER else "slope" for f in m.features]
-    for f, state in zip(m.features, states, strict=True):
-        if f.kind == DOOR:
-            blocked[m.square_name(f.square)] = "D" if state == "closed" else "d"
-        elif f.kind == BOULDER and state != "gone":
-            blocked[state] = "O"
-    deploy = {m.square_name(s): side for side in (0, 1) for s in m.deploy[side]} if zones else {}
-    t = Text()
-    w = len(str(m.height))
-    for y in range(m.height - 1, -1, -1):
-        t.append(f"{y + 1:>{w}} ")
-        for x in range(m.width):
-            sq = y * m.width + x
-            name = m.square_name(sq)
-            terrain = m.terrain[sq]
-            style = _ground_style(m.ht[sq], terrain)
-            mark = "." if terrain in (DOOR, BOULDER) else TERRAIN_CHARS[terrain]
-            mark = blocked.get(name, mark)
-            if m.mod[sq] and mark == ".":
-                mark = ","
-            cell = f"{m.ht[sq]}{mark}"
-            if name in units:
-                i, u = units[name]
-                cell = letters[i] + ("x" if u["ko"] else ARROWS[u["facing"]])
-                style = "dim" if u["ko"] else SIDE_STYLE[u["side"]]
-                if i == current:
-                    style += " underline"
-            if name in targets:
-                style = "bold white on red3"
-            elif name in reach:
-                style = "black on green3"
-            elif name in deploy:
-                style = SIDE_STYLE[deploy[name]]
-            t.append(f" {cell} ", style=style)
-        t.append("\n")
-    t.append(" " * (w + 1) + "".join(f" {chr(97 + x)}  " for x in range(m.width)))
-    return t
-
     def _units(self, view: dict[str, Any], names: Sequence[str]) -> Table:
         table = Table(box=None, padding=(0, 1), show_header=True, header_style="bold")
         for col in ("", "unit", "side", "at", "HP", "MP", "Limit", "EVA/2DEF/DEF", "statuses"):
@@ -377,6 +327,57 @@ def draw_map(
         if result.is_draw:
             return f"A draw: {result.reason}."
         return f"{' and '.join(names[s] for s in result.winners)} won: {result.reason}."
+
+
+def draw_map(
+    m: Any, features: list[str] | None = None, units: dict[str, tuple[int, dict[str, Any]]] | None = None,
+    letters: list[str] | None = None, reach: set[str] | None = None, targets: set[str] | None = None,
+    current: int = -1, zones: bool = False,
+) -> Text:
+    """The map as coloured text: height and terrain per square, units with facing, marks."""
+    units = units or {}
+    reach = reach or set()
+    targets = targets or set()
+    letters = letters or []
+    blocked = {}
+    states = features if features is not None else [
+        "closed" if f.kind == DOOR else m.square_name(f.square) if f.kind == BOULDER else "slope" for f in m.features]
+    for f, state in zip(m.features, states, strict=True):
+        if f.kind == DOOR:
+            blocked[m.square_name(f.square)] = "D" if state == "closed" else "d"
+        elif f.kind == BOULDER and state != "gone":
+            blocked[state] = "O"
+    deploy = {m.square_name(s): side for side in (0, 1) for s in m.deploy[side]} if zones else {}
+    t = Text()
+    w = len(str(m.height))
+    for y in range(m.height - 1, -1, -1):
+        t.append(f"{y + 1:>{w}} ")
+        for x in range(m.width):
+            sq = y * m.width + x
+            name = m.square_name(sq)
+            terrain = m.terrain[sq]
+            style = _ground_style(m.ht[sq], terrain)
+            mark = "." if terrain in (DOOR, BOULDER) else TERRAIN_CHARS[terrain]
+            mark = blocked.get(name, mark)
+            if m.mod[sq] and mark == ".":
+                mark = ","
+            cell = f"{m.ht[sq]}{mark}"
+            if name in units:
+                i, u = units[name]
+                cell = letters[i] + ("x" if u["ko"] else ARROWS[u["facing"]])
+                style = "dim" if u["ko"] else SIDE_STYLE[u["side"]]
+                if i == current:
+                    style += " underline"
+            if name in targets:
+                style = "bold white on red3"
+            elif name in reach:
+                style = "black on green3"
+            elif name in deploy:
+                style = SIDE_STYLE[deploy[name]]
+            t.append(f" {cell} ", style=style)
+        t.append("\n")
+    t.append(" " * (w + 1) + "".join(f" {chr(97 + x)}  " for x in range(m.width)))
+    return t
 
 
 __all__ = ["TacticsText", "draw_map"]

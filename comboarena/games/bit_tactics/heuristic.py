@@ -53,6 +53,9 @@ from .statuses import (
     STOP,
     duration,
 )
+from .features import skill_targets
+from .maps import DOOR
+from .statuses import SKILLS
 from .targeting import affected, guard_targets, item_range
 
 #: What a status is worth on a foe (negative) or an ally (positive), per turn it lasts.
@@ -93,6 +96,12 @@ class TacticsHeuristic(Agent):
                 return by_text[step]
         return by_text.get("end", legal[-1])
 
+    def plan(self, view: dict[str, Any]) -> list[str]:
+        """The steps the heuristic means to take this turn (its next move first), in notation."""
+        from .position import state_from_view
+
+        return _Planner(self, state_from_view(self.game, view, Chance(1))).plan()
+
     def _camp(self, view: dict[str, Any], legal: list[Action], by_text: dict[str, Action]) -> Action:
         p = pack()
         learns = [a for a in legal if a.text.startswith("learn ")]
@@ -120,6 +129,42 @@ class _Planner:
         self.foes = [v for v in b.units if b.hp[v] > 0 and b.sheets[v].side != self.side]
         self.allies = [v for v in b.units if b.hp[v] > 0 and b.sheets[v].side == self.side]
         self.threat = {v: self._threat_of(v) for v in self.foes}
+        self.far = self._paths()
+
+    def _paths(self) -> list[int]:
+        """Walking distance (MOV) from each square to the nearest foe, round walls and deep
+        water; a closed door or a boulder costs 4 to pass (a puzzle on the way)."""
+        import heapq
+
+        b, u = self.b, self.u
+        board = b.board
+        n = board.size
+        jump = b.sheets[u].jump
+        cost = [board.base_cost[sq] if board.base_cost[sq] > 0 else -1 for sq in range(n)]
+        if b.floats(u) or b.sheets[u].waterwalk:
+            cost = [1 if c < 0 and board.terrain[sq] != 3 else c for sq, c in enumerate(cost)]
+        for sq in b.dyn:
+            cost[sq] = 4
+        far = [99] * n
+        heap = []
+        for v in self.foes:
+            far[b.sq[v]] = 0
+            heap.append((0, b.sq[v]))
+        heapq.heapify(heap)
+        ht, step = board.ht, board.step
+        while heap:
+            d, s = heapq.heappop(heap)
+            if d > far[s]:
+                continue
+            for dd in range(4):
+                t = step[dd][s]
+                if t < 0 or cost[t] < 0 or abs(ht[t] - ht[s]) > jump:
+                    continue
+                nd = d + cost[s] if s != b.sq[u] else d + 1
+                if nd < far[t]:
+                    far[t] = nd
+                    heapq.heappush(heap, (nd, t))
+        return far
 
     # -- the plan ---------------------------------------------------------------------
 
@@ -185,11 +230,10 @@ class _Planner:
         s = b.sheets[u]
         hp_share = b.hp[u] / b.hp_max(u)
         danger = 0.0
-        nearest = 99
+        nearest = self.far[d]
         for v in self.foes:
             fv = b.sq[v]
             dist = board.dist[d * n + fv]
-            nearest = min(nearest, dist)
             reach = b.mov(v) + _reach(b, v)
             if dist <= reach:
                 danger += self.threat[v] * 0.55
@@ -286,7 +330,27 @@ class _Planner:
             v = b.occ[t]
             if v != u and not b.has(v, GUARD):
                 consider(0.6 * self._danger_share(v) * 10, f"guard {names[t]}")
+        for k, t in skill_targets(b, u):
+            consider(self.puzzle_value(k, t), f"skill {SKILLS[k]} {names[t]}")
         return best
+
+    def puzzle_value(self, skill: int, t: int) -> float:
+        """A door is worth opening when the foes are out of reach; a boulder worth pushing
+        onto a foe."""
+        b, u = self.b, self.u
+        board = b.board
+        f = next(x for i, x in enumerate(board.map.features) if (x.square if x.kind == DOOR else b.feat[i]) == t)
+        die = b.sheets[u].skills[skill]
+        p_ok = max(0, die - f.tn) / die
+        hurt = (1 - p_ok) * f.damage / max(1, b.hp[u]) * 20
+        if f.kind == DOOR:
+            stuck = min((self.far[x] for x in reachable(b, u)), default=99) > 3
+            return p_ok * (12 if stuck else 3) - hurt
+        dest = board.step[board.direction(b.sq[u], t)][t]
+        v = b.occ[dest] if dest >= 0 else -1
+        if v >= 0 and b.hp[v] > 0 and b.sheets[v].side != self.side:
+            return p_ok * min(f.damage, b.hp[v]) / b.hp_max(v) * 30
+        return 0.0
 
     def _danger_share(self, v: int) -> float:
         b = self.b
@@ -328,7 +392,7 @@ class _Planner:
         exp, p_ko, p_eff = expect(b, u, v, s)
         hp = max(1, b.hp[v])
         foe = b.sheets[v].side != self.side
-        worth = exp / b.hp_max(v) * 30 + p_ko * (20 + 10 * PRIORITY.get(b.sheets[v].build.ref, 1.0))
+        worth = exp / b.hp_max(v) * 30 + p_ko * (30 + 15 * PRIORITY.get(b.sheets[v].build.ref, 1.0))
         if foe:
             worth *= PRIORITY.get(b.sheets[v].build.ref, 1.0) * self.agent.aggression
         if s.statuses and p_eff:
@@ -351,7 +415,7 @@ class _Planner:
         if s.melee and (b.sheets[v].reaction == "counter" or b.rules.counters_always) and b.can_act(v):
             back = weapon_strike(b, v, b.weapons(v)[0], None, False, False)
             cexp, cko, _ = expect(b, v, u, back)
-            worth -= (1 - p_ko) * (cexp / b.hp_max(u) * 25 + cko * 30)
+            worth -= 0.5 * (1 - p_ko) * (cexp / b.hp_max(u) * 25 + cko * 30)
         return worth
 
     def support_value(self, ab: Ability, t: int) -> float:

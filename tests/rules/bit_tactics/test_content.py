@@ -144,3 +144,14 @@ def test_every_shipped_map_round_trips_through_its_text():
     for m in shipped_maps().values():
         again = parse_map(m.to_text(), m.source, m.id)
         assert again._replace(source=m.source) == m
+
+
+def test_an_ability_without_a_range_has_rng_1_and_an_area_one_rng_0(tmp_path):
+    root = copy_pack(tmp_path)
+    path = root / "jobs" / "vanguard.toml"
+    text = path.read_text()
+    text += '\n[[abilities]]\nid = "poke"\nname = "Poke"\nkind = "ja"\nattack = "physical"\ndamage = "dmg"\n'
+    text += '\n[[abilities]]\nid = "stomp"\nname = "Stomp"\nkind = "ja"\nattack = "physical"\ndamage = "dmg"\nae = 1\n'
+    path.write_text(text)
+    p = load_pack(root)
+    assert p.ability("poke").range == 1 and p.ability("stomp").range == 0

@@ -142,3 +142,31 @@ def test_a_campaign_file_round_trips_and_bad_ones_name_the_line():
     bad = campaign_text(c).replace('job = "ranger"', 'job = "archer"')
     with pytest.raises(Exception, match=r"x.toml, line \d+: unit\[1\]: field 'job' must be one of evoker, herald"):
         parse_campaign_text(bad, "x.toml", "x")
+
+
+def test_limit_is_halved_between_linked_battles():
+    game = ca.make("16-bit-tactics", mode="campaign")
+    s = game.new_state(seed=5)
+    s.apply(0, "ready")
+    events = _win_battle(s)
+    last = {}
+    for d in kinds(events, "limit"):
+        last[d["unit"]] = d["limit"]
+    roster = s.view(None)["roster"]
+    assert any(last.get(i, 0) >= 2 for i in range(4))
+    assert [r["limit"] for r in roster] == [last.get(i, 0) // 2 for i in range(4)]
+
+
+def test_the_xp_table_option_sets_the_level_a_campaign_unit_has():
+    path = _campaign_file(xp=20)
+    assert ca.make("16-bit-tactics", mode="campaign", campaign=path).new_state(seed=1).view(None)["roster"][0][
+        "history"] == ["vanguard", "vanguard"]  # fmt: skip
+
+
+def test_a_secondary_jobs_learned_abilities_are_usable():
+    s = scenario(FLAT, [unit("vanguard", "c3", secondary="mender", learned=["shield-bash", "mend"], reaction="", hp=10),
+                        unit("goblin", "f6", side=1)])
+    assert "magic mend c3" in [str(a) for a in s.legal_actions(0)]
+    ev = act(s, "magic mend c3")
+    mp = kinds(ev, "mp")[0]
+    assert mp["amount"] == -5 and kinds(ev, "heal")[0]["amount"] == 3  # MP = AP 5; M.Dmg 3

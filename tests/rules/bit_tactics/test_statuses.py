@@ -196,3 +196,20 @@ def test_cures_end_negative_statuses():
                         unit("vanguard", "c6", side=1)])
     act(s, "item remedy c4")
     assert statuses(s, 1) == {"regen": 3}
+
+
+@pytest.mark.parametrize(("status", "skill"), [("sap", "might"), ("disabled", "charm"), ("silence", "lore"),
+                                               ("immobilize", "agility")])
+def test_each_negative_status_is_resisted_with_its_skill(status, skill):
+    from comboarena.games.bit_tactics.statuses import SKILLS
+
+    s = scenario(FLAT, [unit("herald", "c3", statuses=[st(status, 3)]), unit("vanguard", "c6", side=1)])
+    tick = kinds(act(s, "end"), "tick")[0]
+    assert SKILLS[tick["roll"]["skill"]] == skill
+    assert tick["roll"]["die"] == view_unit(s, 0)["stats"][skill]
+
+
+def test_mdmg_up_and_down():
+    s = scenario(FLAT, [unit("evoker", "c3", statuses=[st("mdmg-up")]), unit("evoker", "c6", side=1,
+                                                                         statuses=[st("mdmg-down")])])
+    assert view_unit(s, 0)["stats"]["mdmg"] == 12 + 2 and view_unit(s, 1)["stats"]["mdmg"] == 12 - 2

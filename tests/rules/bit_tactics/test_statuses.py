@@ -213,3 +213,11 @@ def test_mdmg_up_and_down():
     s = scenario(FLAT, [unit("evoker", "c3", statuses=[st("mdmg-up")]), unit("evoker", "c6", side=1,
                                                                          statuses=[st("mdmg-down")])])
     assert view_unit(s, 0)["stats"]["mdmg"] == 12 + 2 and view_unit(s, 1)["stats"]["mdmg"] == 12 - 2
+
+
+def test_a_resist_halves_a_statuss_duration_too():
+    shell = [["shell", 3, 10, -1, 0, "none"]]  # Shell: Resist all magical attacks
+    s = scenario(FLAT, [unit("hexer", "c1"), unit("vanguard", "c4", side=1, statuses=shell)])
+    s.chance.force(10)
+    act(s, "magic mire c4")
+    assert statuses(s, 1)["slow"] == 2  # 5 turns, halved

@@ -12,7 +12,7 @@ from rich.table import Table
 from comboarena.agents import agent_names
 from comboarena.core import ComboArenaError, game_class, games
 
-from .common import app, console, fail, show
+from .common import GAME_HELP, app, console, fail, players_text, show
 
 
 @app.command("games")
@@ -25,16 +25,14 @@ def games_cmd() -> None:
     table.add_column("options (default)")
     for name in games():
         info = game_class(name).info
-        players = str(info.min_players)
-        if info.max_players != info.min_players:
-            players += f"-{info.max_players}"
+        players = players_text(name)
         opts = ", ".join(f"{o.name}={show(o.default)}" for o in info.options)
         table.add_row(name, info.title, players, opts)
     console.print(table)
 
 
 @app.command("rules")
-def rules_cmd(game: Annotated[str, typer.Argument(help="game name, e.g. sixteen")]) -> None:
+def rules_cmd(game: Annotated[str, typer.Argument(help=GAME_HELP)]) -> None:
     """Rules summary, options, move notation and agents of GAME."""
     try:
         cls = game_class(game)

@@ -5,42 +5,49 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
 
-from comboarena.core import ComboArenaError, Record
+from comboarena.core import ComboArenaError, Record, RecordError, State, events_for
 from comboarena.core.record import replay as replay_record
 
 from .common import app, console, fail
+
+JSON_HELP = (
+    "JSON instead of words: the players, the final spectator view and the result; "
+    "with --step one JSON object per line for every step, then the end"
+)
 
 
 @app.command("replay")
 def replay_cmd(
     file: Annotated[Path, typer.Argument(help="a record file (JSON)")],
-    as_json: Annotated[bool, typer.Option("--json", help="print the final spectator view and result as JSON")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
     step: Annotated[bool, typer.Option("--step", help="show every step")] = False,
 ) -> None:
-    """Re-play a saved record and show how it ended."""
-    from comboarena.core import events_for
-
+    """Re-play a saved record and show how it ended (every step with --step)."""
     try:
         record = Record.load(file)
-        state = replay_record(record)
+        start = replay_record(record, upto=0)
+        names = _names(record, start.game.players)
+        state = replay_record(record)  # the whole record is checked before anything is shown
     except ComboArenaError as exc:
         raise fail(str(exc)) from None
     if as_json:
-        out = {"view": state.view(None), "result": state.result().to_dict() if state.is_over else None}
-        sys.stdout.write(json.dumps(out, indent=1) + "\n")
+        if step:
+            _json_steps(record, start, names)
+        end = {"players": names, "view": state.view(None), "result": _result(state), "steps": len(record.actions)}
+        _emit(end, indent=None if step else 1)
         return
-    g = state.game
-    ui = g.text_ui()
-    names = [f"Seat {s}" for s in range(g.players)]
+    ui = state.game.text_ui()
+    raw, names = names, _shown(names)
+    if record.players is not None:
+        console.print("Players: " + ", ".join(f"seat {s}: {escape(n)}" for s, n in enumerate(raw)))
     if step:
-        s = g.new_state(seed=record.seed, deck=record.deck)
         for i, (seat, text) in enumerate(record.actions, 1):
-            events = s.apply(seat, text)
+            events = start.apply(seat, text)
             console.print(f"[dim]{i:>4}.[/] {escape(names[seat])}: {escape(text)}")
             for e in events_for(events, None):
                 line = ui.describe(e, None, names)
@@ -51,3 +58,42 @@ def replay_cmd(
         console.print("[bold]" + escape(ui.result_line(state.view(None), state.result(), names)) + "[/]")
     else:
         console.print(f"The record stops before the end ({len(record.actions)} actions).")
+
+
+def _names(record: Record, players: int) -> list[str]:
+    """The players' names from the record (``Seat N`` for records without them)."""
+    if record.players is None:
+        return [f"Seat {s}" for s in range(players)]
+    if len(record.players) != players:
+        raise RecordError(f"record field 'players' names {len(record.players)} players for a {players}-seat game")
+    return list(record.players)
+
+
+def _result(state: State) -> dict[str, Any] | None:
+    return state.result().to_dict() if state.is_over else None
+
+
+def _json_steps(record: Record, state: State, names: list[str]) -> None:
+    """One line per step: who did what, the events a spectator sees, the spectator view after it."""
+    for i, (seat, text) in enumerate(record.actions, 1):
+        events = state.apply(seat, text)
+        _emit(
+            {
+                "step": i,
+                "seat": seat,
+                "player": names[seat],
+                "action": text,
+                "events": [e.to_dict() for e in events_for(events, None)],
+                "view": state.view(None),
+            }
+        )
+
+
+def _shown(names: list[str]) -> list[str]:
+    """Names to show at the table: a name several seats share gets its seat (``random (seat 1)``)."""
+    return [f"{n} (seat {s})" if names.count(n) > 1 else n for s, n in enumerate(names)]
+
+
+def _emit(data: dict[str, Any], indent: int | None = None) -> None:
+    sys.stdout.write(json.dumps(data, indent=indent) + "\n")
+    sys.stdout.flush()

@@ -14,12 +14,12 @@ from rich.table import Table
 
 from comboarena.core import ComboArenaError, OptionError
 
-from .common import OptionArg, app, build_game, console, fail, progress_bar
+from .common import GAME_HELP, OptionArg, app, build_game, check_output, console, fail, progress_bar
 
 
 @app.command("sim")
 def sim_cmd(
-    game: Annotated[str, typer.Argument(help="game name, e.g. sixteen")],
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
     agents: Annotated[
         str, typer.Option("--agents", "-a", help="comma-separated agents, e.g. sixteen.heuristic,random")
     ],
@@ -46,6 +46,14 @@ def sim_cmd(
     specs = [a.strip() for a in agents.split(",") if a.strip()]
     if plot is not None and not matchups:
         raise fail("--plot draws the --matchups matrix; add --matchups")
+    try:
+        # Found now, not after the whole run.
+        if out is not None:
+            check_output(out, "--out")
+        if plot is not None:
+            check_plot(plot)
+    except ComboArenaError as exc:
+        raise fail(str(exc)) from None
     if matchups:
         _matchups(game, specs, n, jobs, seed, option, out, plot)
         return
@@ -66,8 +74,31 @@ def sim_cmd(
         raise fail(str(exc)) from None
     _print_report(report)
     if out:
-        out.write_text(json.dumps(report.to_dict(), indent=1) + "\n", encoding="utf-8")
-        console.print(f"Report written to {escape(str(out))}")
+        _write_report(out, report.to_dict())
+
+
+def _write_report(path: Path, data: dict[str, Any]) -> None:
+    try:
+        path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise fail(f"--out {path}: cannot write the report ({exc.strerror or exc})") from None
+    console.print(f"Report written to {escape(str(path))}")
+
+
+def check_plot(path: Path) -> None:
+    """Refuse an image path matplotlib cannot write (or no matplotlib) before the run."""
+    try:
+        from matplotlib.backend_bases import FigureCanvasBase
+    except ImportError:
+        raise OptionError("--plot needs matplotlib and numpy: pip install -e '.[plot]'") from None
+    kinds = FigureCanvasBase.get_supported_filetypes()
+    suffix = path.suffix.lower().lstrip(".")
+    if suffix not in kinds:
+        raise OptionError(
+            f"--plot {path}: the file name must end in an image type matplotlib writes: "
+            f"{', '.join('.' + k for k in sorted(kinds))}"
+        )
+    check_output(path, "--plot")
 
 
 def _print_report(report: Any) -> None:
@@ -121,10 +152,11 @@ def _matchups(
             matchup_heatmap(report, plot)
     except ComboArenaError as exc:
         raise fail(str(exc)) from None
+    except OSError as exc:
+        raise fail(f"--plot {plot}: cannot write it ({exc.strerror or exc})") from None
     _print_matchups(report)
     if out:
-        out.write_text(json.dumps(report.to_dict(), indent=1) + "\n", encoding="utf-8")
-        console.print(f"Report written to {escape(str(out))}")
+        _write_report(out, report.to_dict())
     if plot is not None:
         console.print(f"Heatmap written to {escape(str(plot))}")
 

@@ -61,7 +61,17 @@ class Option:
         return text
 
     def validate(self, value: Any) -> Any:
-        """Return ``value`` (normalized) or raise :class:`OptionError`."""
+        """Return ``value`` (normalized) or raise :class:`OptionError`; the error
+        shows the value as it would be typed on the command line.
+
+        >>> Option("window", 3.0, kind=float, maximum=60).validate(100)
+        Traceback (most recent call last):
+        ...
+        comboarena.core.errors.OptionError: window=100 is not allowed — option 'window': allowed a number <= 60
+        """
+        return self._validate(value, typed(value))
+
+    def _validate(self, value: Any, shown: str) -> Any:
         t = self.type
         if t is float and isinstance(value, int) and not isinstance(value, bool):
             value = float(value)
@@ -72,27 +82,34 @@ class Option:
                 value is None and None in self.choices
             ):
                 return value
-            raise self._bad(value)
+            raise self._bad(shown)
         if value is None and self.default is None:
             return None
         if not isinstance(value, t) or (t is int and isinstance(value, bool)):
-            raise self._bad(value)
+            raise self._bad(shown)
         if self.minimum is not None and value < self.minimum:  # type: ignore[operator]
-            raise self._bad(value)
+            raise self._bad(shown)
         if self.maximum is not None and value > self.maximum:  # type: ignore[operator]
-            raise self._bad(value)
+            raise self._bad(shown)
         if self.check is not None:
             problem = self.check(value)
             if problem:
-                raise OptionError(f"bad value {_show(value)} for option '{self.name}': {problem}")
+                raise self._bad(shown, problem)
         return value
 
     def parse(self, text: str) -> Any:
-        """Read a value from command-line text (``-o players=4``) and validate it."""
+        """Read a value from command-line text (``-o players=4``) and validate it;
+        errors show the text as typed.
+
+        >>> Option("players", 2, choices=(2, 4)).parse("3")
+        Traceback (most recent call last):
+        ...
+        comboarena.core.errors.OptionError: players=3 is not allowed — option 'players': allowed one of 2, 4
+        """
         text = text.strip()
         if text.lower() == "none" and self.default is None:
             # An option that may be unset (default None) reads "none" whatever its kind, tuples included.
-            return self.validate(None)
+            return self._validate(None, text)
         t = self.type
         value: Any
         try:
@@ -117,17 +134,36 @@ class Option:
             raise self._bad(text) from None
         if value == "none" and self.default is None:
             value = None
-        return self.validate(value)
+        return self._validate(value, text)
 
-    def _bad(self, value: Any) -> OptionError:
-        return OptionError(f"bad value {_show(value)} for option '{self.name}': allowed {self.allowed()}")
+    def _bad(self, shown: str, problem: str = "") -> OptionError:
+        why = problem or f"allowed {self.allowed()}"
+        return OptionError(f"{self.name}={shown} is not allowed — option '{self.name}': {why}")
 
 
 def _show(value: Any) -> str:
+    """A value in the text of ``allowed()``: choices that are texts in quotes, bounds as plain numbers (``60``)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
         return repr(value)
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def typed(value: Any) -> str:
+    """An option value as it is typed after ``-o name=`` on the command line.
+
+    >>> typed((0, 2)), typed(True), typed(None), typed("tag"), typed(1.5)
+    ('0,2', 'true', 'none', 'tag', '1.5')
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "none"
+    if isinstance(value, tuple | list):
+        return ",".join(typed(v) for v in value)
     return str(value)
 
 

@@ -1,7 +1,22 @@
 """Terminal play: rendering with rich, prompting people, running a table."""
 
-from .prompt import Quit, read_action
+from .grammar import YOU
+from .keyboard import Keyboard, WindowClosed
+from .prompt import Quit, TimeUp, read_action
+from .reaction import ReactionDelay
 from .session import Session
-from .textui import MenuItem, TextUI
+from .textui import Command, MenuItem, TextUI
 
-__all__ = ["MenuItem", "Quit", "Session", "TextUI", "read_action"]
+__all__ = [
+    "YOU",
+    "Command",
+    "Keyboard",
+    "MenuItem",
+    "Quit",
+    "ReactionDelay",
+    "Session",
+    "TextUI",
+    "TimeUp",
+    "WindowClosed",
+    "read_action",
+]

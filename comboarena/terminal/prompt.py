@@ -1,20 +1,19 @@
 """Asking a person for a move: notation or a number from the menu; ``?`` lists
-the moves; a typo gets a one-line explanation and the prompt again.
+the moves and the game's own commands (``TextUI.commands()``, e.g. ``sheet``);
+a typo gets a one-line explanation and the prompt again.
 
 Where the rules put a time limit on the decision (``State.timer()``, e.g.
 c-c-c-COMBO's counter window), the prompt shows the seconds left and gives up
 at the deadline (:class:`TimeUp`); the caller then applies the timer's
-expiry actions.
+expiry actions. A prompt may also end because the decision went away
+(:class:`~comboarena.terminal.keyboard.WindowClosed`, raised by the reader).
 """
 
 from __future__ import annotations
 
-import math
-import os
-import select
-import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
@@ -36,10 +35,22 @@ Ask = Callable[[str], str]
 #: Ask with a time limit in seconds: the text typed, or ``None`` when time ran out.
 AskTimed = Callable[[str, float], str | None]
 
+QUIT_WORDS = ("quit", "exit", "q")
+HELP_WORDS = ("?", "help", "h")
+
 
 def show_menu(console: Console, items: list[MenuItem]) -> None:
     parts = [f"[bold]{i}[/] {escape(item.label)}" for i, item in enumerate(items, 1)]
     console.print("  ".join(parts))
+
+
+def show_help(console: Console, game: Game, ui: TextUI, legal: list[Action]) -> None:
+    """``?``: the legal moves, the notation, the game's commands and the prompt's own words."""
+    console.print("Legal moves: " + ", ".join(escape(str(a)) for a in legal))
+    console.print(escape(game.info.notation))
+    words = [(name, help_line) for name, (help_line, _) in sorted(ui.commands().items())]
+    words += [("?", "this help"), ("quit", "leave the game")]
+    console.print("Commands: " + " · ".join(f"[bold]{escape(n)}[/] {escape(h)}" for n, h in words))
 
 
 def read_action(
@@ -53,12 +64,13 @@ def read_action(
     deadline: float | None = None,
     ask_timed: AskTimed | None = None,
     clock: Callable[[], float] = time.monotonic,
+    view: dict[str, Any] | None = None,
 ) -> Action:
     """Prompt until the person names a legal action; raises :class:`Quit`.
 
     With a ``deadline`` (a ``clock()`` time) and ``ask_timed``, every question
     is asked with the seconds left, and :class:`TimeUp` is raised when they run
-    out.
+    out. ``view`` (the seat's view) is what the game's commands render from.
     """
 
     def question(text: str) -> str:
@@ -70,6 +82,7 @@ def read_action(
             raise TimeUp
         return answer
 
+    commands = ui.commands()
     items = ui.menu(legal)
     show_menu(console, items)
     while True:
@@ -78,12 +91,18 @@ def read_action(
         except (EOFError, KeyboardInterrupt):
             raise Quit from None
         low = text.lower()
-        if low in ("quit", "exit", "q"):
+        if low in QUIT_WORDS:
             raise Quit
-        if low in ("?", "help", "h"):
-            console.print("Legal moves: " + ", ".join(escape(str(a)) for a in legal))
-            console.print(escape(game.info.notation))
+        if low in HELP_WORDS:
+            show_help(console, game, ui, legal)
             show_menu(console, items)
+            continue
+        if low in commands:
+            _, render = commands[low]
+            if view is None:
+                console.print(f"[yellow]{escape(low)} is not available here.[/]")
+            else:
+                console.print(render(view))
             continue
         if not text:
             continue
@@ -108,58 +127,3 @@ def read_action(
         if action in legal:
             return action
         console.print(f"[yellow]{escape(str(action))} is not legal now. Type ? to list the legal moves.[/]")
-
-
-def countdown_input(console: Console) -> AskTimed | None:
-    """A timed reader for a real terminal: the prompt shows the whole seconds
-    left, counting down as the person types, and ``None`` comes back when they
-    run out. ``None`` where standard input is not a POSIX terminal (pipes,
-    tests): there the prompt waits without a limit."""
-    try:
-        import termios
-        import tty
-
-        fd = sys.stdin.fileno()
-    except (ImportError, AttributeError, OSError, ValueError):
-        return None
-    if not os.isatty(fd):
-        return None
-
-    def ask(prompt: str, seconds: float) -> str | None:
-        out = console.file
-        end = time.monotonic() + seconds
-        typed: list[str] = []
-        shown = -1
-        old = termios.tcgetattr(fd)
-        try:
-            tty.setcbreak(fd)  # one key at a time, no echo; Ctrl-C still interrupts
-            while True:
-                left = end - time.monotonic()
-                if left <= 0:
-                    out.write("\n")
-                    return None
-                if math.ceil(left) != shown:
-                    shown = math.ceil(left)
-                    out.write(f"\r\x1b[K[{shown}s] {prompt}{''.join(typed)}")
-                    out.flush()
-                ready, _, _ = select.select([fd], [], [], min(left, 0.1))
-                if not ready:
-                    continue
-                key = os.read(fd, 1).decode(errors="ignore")
-                if key in ("\n", "\r"):
-                    out.write("\n")
-                    return "".join(typed)
-                if key == "\x04":
-                    raise EOFError
-                if key in ("\x7f", "\b"):
-                    if typed:
-                        typed.pop()
-                        out.write("\b \b")
-                elif key.isprintable():
-                    typed.append(key)
-                    out.write(key)
-                out.flush()
-        finally:
-            termios.tcsetattr(fd, termios.TCSADRAIN, old)
-
-    return ask

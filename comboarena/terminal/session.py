@@ -1,10 +1,39 @@
-"""A game in the terminal: people and agents at one table, rendered with rich."""
+"""A game in the terminal: people and agents at one table, rendered with rich.
+
+**Turns.** Whoever owes a decision is asked: an agent through its
+``choose``, a person with the table as their seat sees it and a prompt.
+When several seats owe one decision without a time limit (Combo Fighter's
+face-down cards), the people answer before the agents, so an agent never
+answers first a decision a person shares.
+
+**Reaction windows in real time.** Where the rules time a decision
+(``state.timer()``, c-c-c-COMBO's "3 seconds" to COUNTER), the window is a
+race in real time: every seat in it is asked the moment it opens. A person
+gets a countdown prompt; each agent answers after a human-like delay drawn
+for that decision (:class:`~comboarena.terminal.reaction.ReactionDelay`,
+``play --reaction-delay``, default 0.6-2 s, always inside the window), shown
+above the person's prompt as it happens. The first COUNTER closes the
+window for everyone: a person who was typing is told, and what they typed is
+thrown away, never applied at the next prompt (see
+:mod:`~comboarena.terminal.keyboard`). When the time runs out, the timer's
+expiry actions are applied for the people who have not answered. Without a
+terminal (piped input) there is no clock: prompts wait, and people answer
+before agents.
+
+**Several people at one keyboard** (``play --vs human``). Before each person
+plays, the screen (and its scroll-back) is cleared and a "pass the keyboard
+to ..." screen waits for Enter, so nobody sees another's hand; while agents
+answer a window the hand is hidden too. The time on that screen does not
+count against a window. Events are told as a spectator sees them.
+"""
 
 from __future__ import annotations
 
+import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections import deque
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from rich.console import Console
@@ -12,27 +41,51 @@ from rich.markup import escape
 from rich.rule import Rule
 
 from comboarena.agents import Agent
-from comboarena.core import Action, Event, Game, State, events_for
+from comboarena.core import Action, Event, Game, Record, State, Timer, events_for
 
-from .prompt import Ask, AskTimed, Quit, TimeUp, countdown_input, read_action
+from .grammar import YOU
+from .keyboard import Keyboard, WindowClosed
+from .prompt import QUIT_WORDS, Ask, AskTimed, Quit, TimeUp, read_action
+from .reaction import ReactionDelay
+
+#: How many of the latest public lines the pass-the-keyboard screen shows again.
+RECENT = 12
 
 
-def seat_names(agents: Sequence[Agent], humans: set[int]) -> list[str]:
-    if len(humans) == 1:
-        return ["You" if s in humans else f"{a.name} (seat {s})" for s, a in enumerate(agents)]
-    return [f"Player {s}" if s in humans else f"{a.name} (seat {s})" for s, a in enumerate(agents)]
+def person_name(seat: int) -> str:
+    """A person's name when none was given: ``Player 2``."""
+    return f"Player {seat}"
+
+
+def seat_names(agents: Sequence[Agent | None], people: Mapping[int, str] | None = None) -> list[str]:
+    """Names shown at the table: ``You`` for the one person at the keyboard (their
+    name when several share it), ``<agent> (seat N)`` for agents."""
+    humans = [s for s, a in enumerate(agents) if a is None]
+    names = []
+    for s, agent in enumerate(agents):
+        if agent is not None:
+            names.append(f"{agent.name} (seat {s})")
+        elif len(humans) == 1:
+            names.append(YOU)
+        else:
+            names.append((people or {}).get(s) or person_name(s))
+    return names
+
+
+def record_names(agents: Sequence[Agent | None], people: Mapping[int, str] | None = None) -> list[str]:
+    """Names a record keeps per seat: the agent's name, or the person's (``Player N`` when not given)."""
+    return [a.name if a is not None else (people or {}).get(s) or person_name(s) for s, a in enumerate(agents)]
 
 
 class Session:
     """Plays one game; ``agents[seat]`` is ``None`` for a person at that seat.
 
-    Where the rules time a decision (``state.timer()``, e.g. c-c-c-COMBO's
-    counter window), the clock starts when the decision opens; agents answer
-    first, then each person is asked with the seconds left (``ask_timed``,
-    by default a countdown prompt on a real terminal), and when time runs out
-    the timer's expiry actions are applied for the people who have not
-    answered. Without a timed reader (piped input, a custom ``ask``) people
-    are asked without a limit.
+    ``ask`` reads a line (default: the console); ``ask_timed(prompt, seconds)``
+    reads one against a clock (default: the terminal's :class:`Keyboard`,
+    where standard input is one). ``people`` names the people by seat (for
+    records and hot-seat screens); ``reaction_delay`` is how long agents take
+    to answer real-time windows; ``clock`` and ``sleep`` are the time it runs
+    on (tests pass their own).
     """
 
     def __init__(
@@ -45,25 +98,42 @@ class Session:
         rng: random.Random | None = None,
         ask_timed: AskTimed | None = None,
         clock: Callable[[], float] = time.monotonic,
+        *,
+        keyboard: Keyboard | None = None,
+        people: Mapping[int, str] | None = None,
+        reaction_delay: ReactionDelay | None = None,
+        sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         self.game = game
         self.humans = {s for s, a in enumerate(agents) if a is None}
         self.agents = list(agents)
         self.console = console or Console()
-        self.ask: Ask = ask or self.console.input
-        self.ask_timed = ask_timed if ask_timed is not None or ask is not None else countdown_input(self.console)
+        if keyboard is None and ask is None and ask_timed is None:
+            keyboard = Keyboard.of(self.console)
+        self.keyboard = keyboard
+        self._read: Ask = ask or self.console.input
+        if ask_timed is None and keyboard is not None:
+            ask_timed = keyboard.ask
+        self.ask_timed = ask_timed
         self.clock = clock
-        #: When the timed decision now open runs out (``clock()`` time), if one is open.
-        self.deadline: float | None = None
-        self._timed: set[int] = set()
+        self.sleep = sleep
+        self.reaction_delay = reaction_delay or ReactionDelay()
         self.ui = game.text_ui()
         self.state: State = game.new_state(seed=seed)
         self.rng = rng or random.Random()
-        placeholder = Agent()
-        placeholder.name = "person"
-        self.names = seat_names([a or placeholder for a in self.agents], self.humans)
+        self.names = seat_names(self.agents, people)
+        self.players = record_names(self.agents, people)
+        #: Several people share the keyboard: each one's hand is cleared away before the next plays.
+        self.hot_seat = len(self.humans) > 1
         # Whose eyes the table is shown through when it is not a person's turn.
         self.viewer: int | None = min(self.humans) if len(self.humans) == 1 else None
+        #: Whether a person left before the end.
+        self.quit = False
+        self._shown: int | None = None  # hot seat: the person whose hand is on the screen
+        self._asking: int | None = None  # the person asked last
+        self._recent: deque[str] = deque(maxlen=RECENT)
+
+    # -- the game ---------------------------------------------------------------
 
     def run(self) -> State | None:
         """Play to the end; returns the final state, or ``None`` if a person quit."""
@@ -75,61 +145,209 @@ class Session:
         try:
             while not self.state.is_over:
                 self._step()
-        except Quit:
-            c.print("You left the game.")
+        except (Quit, KeyboardInterrupt):
+            who = self.names[self._asking] if self.hot_seat and self._asking is not None else "You"
+            c.print()
+            c.print(f"{escape(who)} left the game.")
+            self.quit = True
             return None
         self._finish()
         return self.state
 
+    def ask(self, prompt: str) -> str:
+        """A line from the person, without a time limit. After a window closed,
+        the keyboard first throws away what was typed for it."""
+        if self.keyboard is not None and self.keyboard.stale:
+            return self.keyboard.ask(prompt) or ""
+        return self._read(prompt)
+
     def _step(self) -> None:
         state = self.state
-        to_act = state.to_act
         timer = state.timer()
-        if timer is None:
-            self.deadline = None
-        elif self.deadline is None or not set(timer.on_expiry) <= self._timed:
-            # A new timed decision (its seats are not those of the one before): the clock starts now.
-            self.deadline = self.clock() + timer.seconds
-        self._timed = set(timer.on_expiry) if timer is not None else set()
-        # Agents decide first; a person's prompt comes once only people are left to act.
-        agent_seats = [s for s in to_act if s not in self.humans]
-        seat = agent_seats[0] if agent_seats else to_act[0]
-        view = state.view(seat)
-        legal = state.legal_actions(seat)
-        agent = self.agents[seat]
-        if agent is None:
-            c = self.console
-            c.print()
-            c.print(self.ui.render(view, self.names))
-            who = "" if len(self.humans) == 1 else f"{self.names[seat]}, "
-            expiry = timer.on_expiry if timer is not None else {}
-            timed = seat in expiry and self.ask_timed is not None
-            try:
-                action = read_action(
-                    c,
-                    self.game,
-                    self.ui,
-                    legal,
-                    self.ask,
-                    prompt=f"{who}your move",
-                    deadline=self.deadline if timed else None,
-                    ask_timed=self.ask_timed,
-                    clock=self.clock,
-                )
-            except TimeUp:
-                self._time_up(expiry)
-                return
+        if timer is not None and self.ask_timed is not None:
+            self._window(timer)
+            return
+        to_act = state.to_act
+        people = [s for s in to_act if s in self.humans]
+        seat = people[0] if people else to_act[0]
+        if seat in self.humans:
+            self._handoff(seat)
+            action = self._ask_person(seat)
         else:
-            action = agent.choose(view, legal, self.rng)
-        events = state.apply(seat, action)
-        self._narrate(events)
+            self._hide()
+            action = self._agent_action(seat)
+        self._apply(seat, action)
 
-    def _time_up(self, expiry: dict[int, Action]) -> None:
+    def _agent_action(self, seat: int) -> Action:
+        agent = self.agents[seat]
+        assert agent is not None  # only called for agents' seats
+        return agent.choose(self.state.view(seat), self.state.legal_actions(seat), self.rng)
+
+    def _ask_person(
+        self, seat: int, deadline: float | None = None, poll: Callable[[], None] | None = None
+    ) -> Action:
+        self._asking = seat
+        state = self.state
+        view = state.view(seat)
+        c = self.console
+        c.print()
+        c.print(self.ui.render(view, self.names))
+        who = f"{self.names[seat]}, " if self.hot_seat else ""
+        ask_timed = self.ask_timed
+        keyboard = self.keyboard
+        if poll is not None and keyboard is not None and ask_timed == keyboard.ask:
+
+            def ask_timed(prompt: str, seconds: float) -> str | None:
+                return keyboard.ask(prompt, seconds, poll)
+
+        return read_action(
+            c,
+            self.game,
+            self.ui,
+            state.legal_actions(seat),
+            self.ask,
+            prompt=f"{who}your move",
+            deadline=deadline,
+            ask_timed=ask_timed,
+            clock=self.clock,
+            view=view,
+        )
+
+    def _apply(self, seat: int, action: Action) -> None:
+        self._narrate(self.state.apply(seat, action))
+
+    # -- reaction windows ---------------------------------------------------------
+
+    def _window(self, timer: Timer) -> None:
+        """One timed decision, as a race in real time (see the module's docstring)."""
+        state = self.state
+        opened = self.clock()
+        deadline = opened + timer.seconds
+        waiting = set(state.to_act)
+        due = {
+            s: opened + self.reaction_delay.draw(self.rng, timer.seconds) for s in state.to_act if s not in self.humans
+        }
+        still_open = True
+        person_asked = False
+
+        def answer(seat: int, action: Action) -> None:
+            nonlocal waiting, still_open
+            self._apply(seat, action)
+            after = set(state.to_act)
+            # The same window goes on only if it now waits for the same seats less this one.
+            if state.is_over or state.timer() is None or not after or after != waiting - {seat}:
+                still_open = False
+            waiting = after
+
+        def run_due(now: float) -> None:
+            """Agents whose delay has passed by ``now`` answer, earliest first."""
+            for seat in sorted(due, key=due.__getitem__):
+                if not still_open or due[seat] > now:
+                    return
+                del due[seat]
+                answer(seat, self._agent_action(seat))
+
+        def poll() -> None:
+            now = self.clock()
+            if self.keyboard is not None and any(t <= now for t in due.values()):
+                self.keyboard.above(lambda: run_due(now))
+            if not still_open:
+                raise WindowClosed("the window closed")
+
+        try:
+            while still_open:
+                people = [s for s in state.to_act if s in self.humans]
+                if not people:
+                    if not due:
+                        return
+                    self._hide()
+                    seat = min(due, key=due.__getitem__)
+                    wait = due[seat] - self.clock()
+                    if wait > 0:
+                        self.sleep(wait)
+                    run_due(due[seat])
+                    continue
+                seat = people[0]
+                paused = self._handoff(seat)
+                if paused:  # the pass-the-keyboard screen does not eat the window's time
+                    deadline += paused
+                    for s in due:
+                        due[s] += paused
+                person_asked = True
+                try:
+                    action = self._ask_person(seat, deadline, poll)
+                except TimeUp:
+                    run_due(math.inf)  # agents answer inside the window, so before its end
+                    if still_open:
+                        self._time_up()
+                    return
+                except WindowClosed as closed:
+                    self._too_late(seat, closed.typed)
+                    return
+                run_due(self.clock())  # agents that answered while the person typed
+                if not still_open:
+                    self._too_late(seat, str(action))
+                    return
+                answer(seat, action)
+        finally:
+            if person_asked and self.keyboard is not None:
+                self.keyboard.window_closed()
+
+    def _time_up(self) -> None:
         """The time limit ran out: apply the expiry action for each person still to answer."""
-        for seat, action in expiry.items():
+        timer = self.state.timer()
+        if timer is None:
+            return
+        for seat, action in timer.on_expiry.items():
             if seat in self.humans and seat in self.state.to_act and not self.state.is_over:
                 self.console.print(f"[yellow]Time's up: {escape(self.names[seat])} — {escape(str(action))}.[/]")
-                self._narrate(self.state.apply(seat, action))
+                self._apply(seat, action)
+
+    def _too_late(self, seat: int, typed: str) -> None:
+        who = "you" if self.names[seat] == YOU else self.names[seat]
+        thrown = f"; '{escape(typed)}' was thrown away" if typed else ""
+        self.console.print(f"[yellow]Too late: the window closed before {escape(who)} answered{thrown}.[/]")
+
+    # -- several people at one keyboard -------------------------------------------
+
+    def _handoff(self, seat: int) -> float:
+        """Hot seat: clear the screen and wait until ``seat``'s person has the
+        keyboard; returns the seconds that took (0 when no hand-over was needed)."""
+        if not self.hot_seat or seat == self._shown:
+            return 0.0
+        self._asking = seat
+        start = self.clock()
+        name = self.names[seat]
+        self._clear()
+        self.console.print(Rule(f"[bold]Pass the keyboard to {escape(name)}[/] (seat {seat})"))
+        self._print_recent()
+        try:
+            answer = self.ask(f"{name}: press Enter when only you can see the screen (quit to leave)> ")
+        except (EOFError, KeyboardInterrupt):
+            raise Quit from None
+        if answer.strip().lower() in QUIT_WORDS:
+            raise Quit
+        self._shown = seat
+        return self.clock() - start
+
+    def _hide(self) -> None:
+        """Hot seat: clear the last person's hand away before the others play."""
+        if self.hot_seat and self._shown is not None:
+            self._shown = None
+            self._clear()
+            self._print_recent()
+
+    def _clear(self) -> None:
+        self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write("\x1b[3J")  # the scroll-back too: no scrolling up to a hand
+            self.console.file.flush()
+
+    def _print_recent(self) -> None:
+        for line in self._recent:
+            self.console.print("  " + line)
+
+    # -- words ------------------------------------------------------------------
 
     def _narrate(self, events: list[Event]) -> None:
         shown = events_for(events, self.viewer)
@@ -140,6 +358,7 @@ class Session:
             line = self.ui.describe(event, self.viewer, self.names)
             if line:
                 self.console.print("  " + line)
+                self._recent.append(line)
 
     def _finish(self) -> None:
         c = self.console
@@ -149,20 +368,39 @@ class Session:
         c.print(self.ui.render(final, self.names))
         c.print("[bold]" + escape(self.ui.result_line(final, self.state.result(), self.names)) + "[/]")
 
-    def offer_save(self, path: str | None) -> Path | None:
-        """Save the record to ``path``, or ask for a file name (Enter skips)."""
-        if path is None:
-            try:
-                path = self.ask("Save the game record? File name (Enter to skip)> ").strip()
-            except (EOFError, KeyboardInterrupt):
-                return None
-            if not path:
-                return None
+    # -- the record ---------------------------------------------------------------
+
+    @property
+    def record(self) -> Record:
+        """The game's record so far, with the players' names."""
+        return self.state.record.with_players(self.players)
+
+    def save(self, path: str | Path) -> Path | None:
+        """Write the record (so far) to ``path``; says where, or why it could not."""
         target = Path(path)
         try:
-            self.state.record.save(target)
+            self.record.save(target)
         except OSError as exc:
             self.console.print(f"[yellow]Could not save {escape(str(target))}: {escape(exc.strerror or str(exc))}[/]")
             return None
-        self.console.print(f"Record saved to {escape(str(target))} (replay: comboarena replay {escape(str(target))})")
+        so_far = "" if self.state.is_over else f" so far ({len(self.state.history)} moves)"
+        self.console.print(
+            f"Record{so_far} saved to {escape(str(target))} (replay: comboarena replay {escape(str(target))})"
+        )
         return target
+
+    def offer_save(self, path: str | Path | None = None) -> Path | None:
+        """Save the record to ``path``, or ask for a file name until one works (Enter skips)."""
+        if path is not None:
+            return self.save(path)
+        while True:
+            try:
+                answer = self.ask("Save the game record? File name (Enter to skip)> ").strip()
+            except (EOFError, KeyboardInterrupt):
+                return None
+            if not answer:
+                return None
+            saved = self.save(answer)
+            if saved is not None:
+                return saved
+            self.console.print("Give another file name, or press Enter to skip.")

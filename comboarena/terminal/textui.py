@@ -1,5 +1,25 @@
 """What a game supplies to be played in a terminal: a table rendering, words
-for events, and a menu of moves."""
+for events, a menu of moves, and its own commands.
+
+A game subclasses :class:`TextUI` in its ``text.py`` (named by
+``GameInfo.text_ui``) and overrides what it needs:
+
+- ``render(view, names)``: the table as the seat of ``view`` sees it.
+- ``describe(event, viewer, names)``: a line in words for one event.
+- ``menu(legal)``: the numbered moves (an entry may fold many actions).
+- ``result_line(view, result, names)``: how the game ended.
+- ``commands()``: extra words a person may type at the move prompt to see
+  something, e.g. Combo Fighter's ``sheet`` (the Character Sheet). Each
+  maps to a help line (listed by ``?``) and a function that renders it
+  from the seat's view; typing one shows it and asks for the move again
+  (it never uses up a move). Names are one lower-case word that is no
+  move's notation and none of ``? help h quit exit q``.
+
+``names[seat]`` is :data:`~comboarena.terminal.grammar.YOU` for the one
+person at the keyboard: write those lines in the second person with the
+helpers of :mod:`comboarena.terminal.grammar` (``verb``, ``plural``,
+``possessive``, ``whom``).
+"""
 
 from __future__ import annotations
 
@@ -27,8 +47,12 @@ class MenuItem:
     complete: Callable[[str], str] | None = field(default=None, repr=False)
 
 
+#: A game command: its help line, and what it shows, rendered from the seat's view.
+Command = tuple[str, Callable[[dict[str, Any]], RenderableType]]
+
+
 class TextUI:
-    """Default rendering: the view as key/value lines, one menu entry per action."""
+    """Default rendering: the view as key/value lines, one menu entry per action, no commands."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -44,6 +68,20 @@ class TextUI:
 
     def menu(self, legal: list[Action]) -> list[MenuItem]:
         return [MenuItem(str(a), [a]) for a in legal]
+
+    def commands(self) -> dict[str, Command]:
+        """The game's own commands typed at the prompt: name -> (help line, render).
+
+        >>> from rich.text import Text
+        >>> class Demo(TextUI):
+        ...     def commands(self):
+        ...         return {"hand": ("your cards, sorted", lambda view: Text(" ".join(sorted(view["hand"]))))}
+        >>> import comboarena as ca
+        >>> help_line, show = Demo(ca.make("sixteen")).commands()["hand"]
+        >>> show({"hand": ["5R", "0B"]}).plain
+        '0B 5R'
+        """
+        return {}
 
     def result_line(self, view: dict[str, Any], result: Any, names: Sequence[str]) -> str:
         if result.is_draw:

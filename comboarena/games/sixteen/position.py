@@ -44,6 +44,8 @@ def read_position(game: Sixteen, f: Fields, chance: Chance) -> SixteenState:
     zones += [("draw_pile", draw), ("pile", [PHYSICAL[c] for c in pile]), ("ignored", [PHYSICAL[c] for c in ignored])]
     zones += [(f"set_piles[{s}]", [PHYSICAL[c] for p in piles for c in p]) for s, piles in enumerate(set_piles)]
     check_position_cards(zones, game._counts, "Sixteen's deck" + ("" if game.options["wilds"] else " (no wilds)"))
+    if over and (draw or any(hands)):
+        raise PositionError("position.turn is null (game over), but cards are still to be played")
     for s, hand in enumerate(hands):
         limit = FULL_HAND if s == turn else FULL_HAND - 1
         if len(hand) > limit:
@@ -55,8 +57,6 @@ def read_position(game: Sixteen, f: Fields, chance: Chance) -> SixteenState:
         most = 3 * len(piles) if game.bonus else len(piles)
         if not len(piles) <= sets[s] <= most:
             raise PositionError(f"position.sets[{s}] is {sets[s]}, but seat {s} won {len(piles)} set piles")
-    if over and (draw or any(hands)):
-        raise PositionError("position.turn is null (game over), but cards are still to be played")
     if not over and not draw and not hands[turn]:
         raise PositionError(f"position.turn is seat {turn}, who has no card left to play")
     if ignored and not over:

@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from comboarena.core import Action, Event
+from comboarena.terminal.grammar import plural
 from comboarena.terminal.textui import MenuItem, TextUI
 
 from .actions import Play
@@ -53,7 +54,7 @@ class SixteenText(TextUI):
         grid.add_row("Pile", pile)
         if view["ignored"]:
             grid.add_row("Ignored", cards_text(view["ignored"]))
-        others = [f"{names[s]}: {view['hand_sizes'][s]} cards" for s in range(n) if s != view["seat"]]
+        others = [f"{names[s]}: {plural(view['hand_sizes'][s], 'card')}" for s in range(n) if s != view["seat"]]
         grid.add_row("Hands", Text(" · ".join(others)))
         if "hand" in view:
             grid.add_row("Your hand", cards_text(view["hand"], "no cards"))
@@ -72,7 +73,7 @@ class SixteenText(TextUI):
             return f"{who} drew a card{note}"
         if event.kind == EventKind.SET:
             cards = " ".join(d["cards"])
-            count = " — it counts as two sets (bonus rules)" if d["count"] > 1 else ""
+            count = f" — it counts as {plural(d['count'], 'set')} (bonus rules)" if d["count"] > 1 else ""
             if d["kind"] == SetKind.BUST:
                 return f"Bust! {names[d['by']]} went over 16; the set ({cards}) goes to {who}."
             kinds = " and ".join(k.capitalize() for k in d["kinds"])
@@ -103,10 +104,10 @@ class SixteenText(TextUI):
         if view["players"] == 4:
             a, b = sets[0] + sets[2], sets[1] + sets[3]
             if result.is_draw:
-                return f"Draw: both teams have {a} sets."
+                return f"Draw: both teams have {plural(a, 'set')}."
             team = "Team " + " + ".join(names[s] for s in result.winners)
-            return f"{team} won, {max(a, b)} sets to {min(a, b)}."
+            return f"{team} won, {plural(max(a, b), 'set')} to {min(a, b)}."
         if result.is_draw:
-            return f"Draw: {sets[0]} sets each."
+            return f"Draw: {plural(sets[0], 'set')} each."
         w = result.winners[0]
-        return f"{names[w]} won, {sets[w]} sets to {sets[1 - w]}."
+        return f"{names[w]} won, {plural(sets[w], 'set')} to {sets[1 - w]}."

@@ -68,3 +68,14 @@ def test_determinize_keeps_the_view_and_deals_hidden_cards_afresh():
     draws = [s.position()["draw_pile"] for s in samples]
     assert sum(d == real_draws for d in draws) == 0
     assert len({tuple(d) for d in draws}) == 30
+
+
+def test_the_text_counts_agree_with_their_nouns():
+    from comboarena.games.sixteen.text import SixteenText
+
+    ui = SixteenText(ca.make("sixteen"))
+    view = {"players": 2, "sets": [1, 0]}
+    result = ca.Result((0,), (1, 0), (1, -1), "most sets")
+    assert ui.result_line(view, result, ["You", "Ada"]) == "You won, 1 set to 0."
+    draw = ca.Result((0, 1), (1, 1), (0, 0), "equal sets")
+    assert ui.result_line({"players": 2, "sets": [1, 1]}, draw, ["You", "Ada"]) == "Draw: 1 set each."

@@ -25,7 +25,8 @@ from comboarena.agents.base import Agent
 from comboarena.core import Action, Chance
 
 from .battle import LIMIT_READY, Battle
-from .combat import COMBO_PER_LEVEL, MISS, SHIFT, Strike, ability_strike, band_of, long_squares, weapon_strike
+from .combat import Strike, ability_strike, long_squares, weapon_strike
+from .odds import outcome
 from .content import FALLEN, FOE, MAGICAL, PHYSICAL, Ability, pack
 from .fasttargets import Targets
 from .movement import knockback_path, reachable
@@ -487,34 +488,8 @@ def _role(s: Any) -> str:
 def expect(b: Battle, a: int, t: int, s: Strike) -> tuple[float, float, float]:
     """Exactly, over the attack die: the expected damage (at most the target's HP), the chance
     to knock it out, and the chance the attack's effects land."""
-    sa = b.sheets[a]
-    die = sa.atk if s.attack == PHYSICAL else sa.matk
-    if s.gaze and b.has(t, BLIND):
-        return 0.0, 0.0, 0.0
-    blind = s.attack == PHYSICAL and b.has(a, BLIND)
-    hp = b.hp[t]
-    resisted = b.resisted(t, s.attack, s.element)
-    guard = s.attack == PHYSICAL and b.has(t, GUARD)
-    combo = COMBO_PER_LEVEL * sa.level if b.combo(t) else 0
-    exp = ko = eff = 0.0
-    dd = die * die
-    for r in range(1, die + 1):
-        p = ((die - r + 1) ** 2 - (die - r) ** 2) / dd if blind else 1.0 / die
-        band, _ = band_of(b, a, t, s.attack, r, die)
-        if band == MISS:
-            continue
-        crit = r == die or s.limit
-        dmg = 0
-        if s.rating >= 0:
-            rating = s.rating * (2 if crit else 1) + combo
-            dmg = min(hp, rating >> (SHIFT[band] + resisted + guard))
-            exp += p * dmg
-            if dmg >= hp:
-                ko += p
-        if (dmg > 0 or s.rating < 0) and band != "fully resisted":
-            eff += p
-    return exp, ko, eff
+    o = outcome(b, a, t, s)
+    return o.damage, o.ko, o.effect
 
 
 __all__ = ["TacticsHeuristic", "expect"]
-

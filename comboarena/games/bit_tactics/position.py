@@ -139,6 +139,8 @@ def view_of(state: TacticsState, seat: int | None) -> dict[str, Any]:
     v["reason"] = state._reason
     v["rewards"] = state._rewards
     v["over"] = state.is_over
+    if seat is not None and state._phase == 0 and seat in state.to_act:
+        v["odds"] = state.odds()
     if state.is_over:
         v["result"] = state.result().to_dict()
     return v
@@ -218,6 +220,7 @@ def _fast(game: BitTactics, view: dict[str, Any], chance: Chance) -> Any:
     s._phase = BATTLE
     s._battle = battle
     s._legal = None
+    s._odds = None
     s._init = dict(view["initiative"]) if view["initiative"] is not None else None
     s._roster = tuple(roster_from_json(r, "view.roster", game.xp_table) for r in view["roster"])
     s._camp_seat = view["camp_seat"]
@@ -248,6 +251,7 @@ def _build(game: BitTactics, d: dict[str, Any], chance: Chance, strict: bool) ->
     s._phase = phase
     s._battle = battle
     s._legal = None
+    s._odds = None
     s._init = d["initiative"] if d["initiative"] is None else dict(d["initiative"])
     if s._init is not None and not isinstance(d["initiative"], dict):
         raise PositionError("position.initiative must be an object (a round's rolls) or null")

@@ -51,6 +51,7 @@ class TacticsState(State):
         "_faced",
         "_init",
         "_legal",
+        "_odds",
         "_moved",
         "_phase",
         "_queue",
@@ -75,6 +76,7 @@ class TacticsState(State):
     _rewards: dict[str, Any] | None
     _legal: list[Action] | None
     _init: dict[str, Any] | None  # this round's initiative (the round event's data)
+    _odds: list[dict[str, Any]] | None  # the acting unit's attack odds, once asked for
 
     # -- protocol -------------------------------------------------------------------------
 
@@ -123,6 +125,7 @@ class TacticsState(State):
             raise self._illegal(seat, action, self.why_illegal(action))
         self._log.append((seat, action))
         self._legal = None
+        self._odds = None
         events: list[Event] = []
         if self._phase == CAMP:
             self._camp_step(action, events)
@@ -161,6 +164,7 @@ class TacticsState(State):
         new._rewards = self._rewards
         new._legal = self._legal
         new._init = self._init
+        new._odds = self._odds
         return new
 
     def _key(self) -> tuple[Any, ...]:
@@ -275,6 +279,15 @@ class TacticsState(State):
         elif item in p.ammo:
             ok = True
         return [b.sq[u]] if ok else []
+
+    def odds(self) -> list[dict[str, Any]]:
+        """The acting unit's attacks now, with each target's odds (see :mod:`.odds`)."""
+        if self._odds is None:
+            from .odds import action_odds
+
+            self._odds = action_odds(self)
+        return [{"action": x["action"], "targets": [{**t, "bands": dict(t["bands"])} for t in x["targets"]]}
+                for x in self._odds]  # fmt: skip
 
     def why_illegal(self, action: Action) -> str:
         """Why ``action`` is not legal now, in words (range, Line of Effect, MP, ...)."""
@@ -658,6 +671,7 @@ def new_state(game: BitTactics, chance: Chance) -> TacticsState:
     s._rewards = None
     s._legal = None
     s._init = None
+    s._odds = None
     campaign = game.campaign
     if campaign is not None:
         s._battle = campaign.next - 1

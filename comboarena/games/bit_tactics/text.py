@@ -29,6 +29,11 @@ from .maps import BOULDER, DEEP, DOOR, TERRAIN_CHARS, WALL, WATER
 from .view import EventKind
 
 ARROWS = {"n": "▲", "e": "▶", "s": "▼", "w": "◀"}
+
+
+def _pct(x: float) -> str:
+    return f"{x:.0%}" if x else "-"
+
 SIDE_STYLE = ("bold bright_white on blue", "bold bright_white on red")
 FACING = ("front", "side", "back")
 VERB_NAMES = {"fight": "Fight", "ja": "JA", "magic": "Magic", "item": "Item", "guard": "Guard", "limit": "Limit",
@@ -289,6 +294,45 @@ class TacticsText(TextUI):
         if kind == EventKind.CAMP:
             return None if d["action"] == "ready" else f"  {d['unit']}: {d['action']} {d['what']}"
         return None
+
+    def commands(self) -> dict[str, Any]:
+        return {
+            "odds": ("the chances of each attack you can make now, target by target, before you commit",
+                     self._odds),
+            "units": ("every unit's numbers: dice, thresholds, MOV, Jump, skills", self._sheets),
+        }  # fmt: skip
+
+    def _odds(self, view: dict[str, Any]) -> RenderableType:
+        rows = view.get("odds")
+        if not rows:
+            return Text("No attack to make now (or it is not your turn).")
+        table = Table(box=None, padding=(0, 1), header_style="bold", title="Odds of your attacks")
+        for col in ("command", "target", "miss", "quarter", "half", "full", "crit", "expected damage", "knock out",
+                    "effect"):
+            table.add_column(col)
+        for row in rows:
+            for t in row["targets"]:
+                b = t["bands"]
+                quarter = b.get("quarter", 0) + b.get("fully resisted", 0)
+                half = b.get("half", 0) + b.get("partially resisted", 0)
+                table.add_row(row["action"], t["name"] + (" (ally!)" if t["ally"] else ""), _pct(b.get("miss", 0)),
+                              _pct(quarter), _pct(half), _pct(b.get("full", 0)), _pct(t["crit"]),
+                              f"{t['damage']:.1f}", _pct(t["ko"]), _pct(t["effect"]))  # fmt: skip
+        return table
+
+    def _sheets(self, view: dict[str, Any]) -> RenderableType:
+        table = Table(box=None, padding=(0, 1), header_style="bold", title="Units")
+        for col in ("unit", "ATK", "M.Atk", "DMG", "M.Dmg", "EVA/2DEF/DEF", "M.Eva/2M.Def/M.Def", "MOV", "Jump",
+                    "Might/Agility/Lore/Charm", "equipped"):
+            table.add_column(col)
+        for u in view["units"]:
+            st = u["stats"]
+            table.add_row(u["name"], f"d{st['atk']}", f"d{st['matk']}", str(st["dmg"]), str(st["mdmg"]),
+                          f"{st['eva']}/{st['def2']}/{st['def']}", f"{st['meva']}/{st['mdef2']}/{st['mdef']}",
+                          str(st["mov"]), str(st["jump"]),
+                          f"d{st['might']}/d{st['agility']}/d{st['lore']}/d{st['charm']}",
+                          ", ".join(x for x in u["equip"] if x) or "-")  # fmt: skip
+        return table
 
     def _first_names(self) -> list[str]:
         """Unit names before any view was drawn (agents that act before the first prompt)."""

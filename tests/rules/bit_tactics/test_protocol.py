@@ -47,6 +47,9 @@ def test_views_hold_everything_and_are_the_same_for_every_seat_but_the_seat():
     s = game.new_state(seed=4)
     views = [s.view(seat) for seat in (0, 1, None)]
     assert [v.pop("seat") for v in views] == [0, 1, None]
+    (acting,) = s.to_act
+    assert "odds" in views[acting] and all("odds" not in v for i, v in enumerate(views) if i != acting)
+    views[acting].pop("odds")  # the acting seat also gets the odds of its attacks
     assert views[0] == views[1] == views[2]
     assert views[0]["units"][0]["build"]["job"] == "vanguard"
 
@@ -61,6 +64,15 @@ def test_a_determinization_keeps_everything_but_the_future_dice():
     pos.pop("chance")
     dpos.pop("chance")
     assert pos == dpos
+
+
+def test_the_acting_seat_sees_the_odds_of_each_attack_before_making_it():
+    s = scenario(FLAT, [unit("vanguard", "c3"), unit("goblin", "c4", side=1, facing="e")], mode="monsters")
+    (row,) = [x for x in s.view(0)["odds"] if x["action"] == "fight c4"]
+    (t,) = row["targets"]
+    # Vanguard d8 against the goblin's side: EVA 2, 2DEF 2, DEF 3: 2 misses, a half, five full (one a crit).
+    assert t["bands"] == {"miss": 0.25, "half": 0.125, "full": 0.625} and t["crit"] == 0.125
+    assert t["ko"] == 0.625 and t["damage"] == pytest.approx(0.125 * 5 + 0.625 * 11)
 
 
 def test_every_die_roll_is_in_the_events():

@@ -88,3 +88,22 @@ def test_map_show_draws_a_map_and_names_the_line_of_a_mistake(tmp_path):
     result = runner.invoke(app, ["map", "show", str(bad)])
     assert result.exit_code == 2
     assert "line 3: square b2 is '0?'" in result.output
+
+
+def test_typing_odds_shows_each_attacks_chances_before_committing():
+    from comboarena.agents import Agent
+
+    class Idle(Agent):
+        def choose(self, view, legal, rng):
+            return next(a for a in legal if a.text == "end")
+
+    from .helpers import FLAT, scenario, unit
+
+    state = scenario(FLAT, [unit("vanguard", "c3"), unit("goblin", "c4", side=1, facing="e")], mode="monsters")
+    out = io.StringIO()
+    typed = ["odds", "quit"]
+    session = Session(state.game, [None, Idle()], console=Console(file=out, width=160), ask=lambda p: typed.pop(0))
+    session.state = state
+    assert session.run() is None
+    text = out.getvalue()
+    assert "Odds of your attacks" in text and "fight c4" in text and "62%" in text

@@ -124,9 +124,13 @@ class TacticsState(State):
         if action not in self._legal:
             raise self._illegal(seat, action, self.why_illegal(action))
         self._log.append((seat, action))
+        before = self._legal
         self._legal = None
         self._odds = None
         events: list[Event] = []
+        if action.__class__ is A.Face and self._phase == BATTLE:
+            self._turn_to(action, before, events)  # type: ignore[arg-type]
+            return events
         if self._phase == CAMP:
             self._camp_step(action, events)
         else:
@@ -328,6 +332,19 @@ class TacticsState(State):
             self._next_turn(events)  # fallen during its own turn (a counter-attack, a slip)
             return
         if self._only_end():
+            self._end_turn(u, events)
+
+    def _turn_to(self, action: A.Face, before: list[Action], events: list[Event]) -> None:
+        """``face``: nothing but the facing changes, so the other choices stay as they were."""
+        b = self._b
+        assert b is not None and self._queue is not None
+        u = self._queue.current
+        b.reach = b.reach if not self._moved else None
+        b.face[u] = "nesw".index(action.direction)
+        self._faced = True
+        events.append(Event(EventKind.FACE, b.sheets[u].seat, {"unit": u, "facing": action.direction, "why": "turn"}))
+        self._legal = [a for a in before if a.__class__ is not A.Face]
+        if len(self._legal) == 1:
             self._end_turn(u, events)
 
     def _only_end(self) -> bool:

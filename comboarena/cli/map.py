@@ -16,7 +16,9 @@ app.add_typer(map_app, name="map")
 
 @map_app.command("show")
 def show_cmd(
-    file: Annotated[str, typer.Argument(help="a map file (.txt) or a shipped map: crossing, keep, cliffside, marsh, chasm")],
+    file: Annotated[
+        str, typer.Argument(help="a map file (.txt) or a shipped map: crossing, keep, cliffside, marsh, chasm")
+    ],
 ) -> None:
     """Draw a map: height and terrain of each square, deployment zones, features, objective.
     A map file with a mistake gets the file, line and what is allowed."""
@@ -29,8 +31,11 @@ def show_cmd(
         m = find_map(file)
     except ContentError as exc:
         raise fail(str(exc)) from None
-    objective = {"rout": "rout: defeat every foe", "reach": f"reach {m.square_name(m.objective_arg)} (side 1)",
-                 "survive": f"survive {m.objective_arg} rounds (side 1)"}[m.objective]  # fmt: skip
+    objective = {
+        "rout": "rout: defeat every foe",
+        "reach": f"reach {m.square_name(m.objective_arg)} (side 1)",
+        "survive": f"survive {m.objective_arg} rounds (side 1)",
+    }[m.objective]
     console.print(f"[bold]{escape(m.title)}[/] — {m.width}x{m.height}, objective: {objective}")
     if m.text:
         console.print(escape(m.text))
@@ -44,8 +49,13 @@ def show_cmd(
         for col in ("square", "feature", "skill", "difficulty", "damage"):
             table.add_column(col)
         for f in m.features:
-            table.add_row(m.square_name(f.square), TERRAIN_NAMES[f.kind] + (f" (slides {'nesw'[f.down]})" if f.down >= 0 else ""),
-                          SKILLS[f.skill], f"beat {f.tn}", str(f.damage or "-"))  # fmt: skip
+            table.add_row(
+                m.square_name(f.square),
+                TERRAIN_NAMES[f.kind] + (f" (slides {'nesw'[f.down]})" if f.down >= 0 else ""),
+                SKILLS[f.skill],
+                f"beat {f.tn}",
+                str(f.damage or "-"),
+            )
         console.print(table)
     mods = sorted({MODIFIER_NAMES[x] for x in m.mod if x})
     if mods:

@@ -177,7 +177,9 @@ def parse(text: str) -> Action:
     if verb in CAMP_VERBS:
         if len(args) == 2 and WORD.match(args[0]) and WORD.match(args[1]):
             return camp(verb, args[0], args[1])
-        raise NotationError(f"{text.strip()!r}: write {verb} <unit> <{'job' if verb in ('job', 'secondary') else 'ability'}>")
+        raise NotationError(
+            f"{text.strip()!r}: write {verb} <unit> <{'job' if verb in ('job', 'secondary') else 'ability'}>"
+        )
     raise NotationError(f"{text.strip()!r} is not a 16 Bit Tactics move; write {NOTATION_HELP}")
 
 

@@ -81,9 +81,8 @@ class Battle:
     __slots__ = (
         "block",
         "board",
-        "dyn",
-        "reach",
         "chance",
+        "dyn",
         "eq",
         "face",
         "feat",
@@ -93,6 +92,7 @@ class Battle:
         "limit",
         "mp",
         "occ",
+        "reach",
         "rules",
         "sheets",
         "sm",
@@ -117,7 +117,8 @@ class Battle:
     occ: list[int]  # square -> the unit on it (standing or fallen), or -1
     block: list[int]  # square -> the top of a closed door or a boulder on it, or -1
     dyn: tuple[int, ...]  # the squares with a closed door or a boulder
-    reach: tuple[int, int, object] | None  # the last movement search: (unit, square, result)
+    #: the last movement search: (unit, square, (best free, best stopped, parents free, parents stopped))
+    reach: tuple[int, int, tuple[list[int], list[int], list[int], list[int]]] | None
     feat: list[int]  # per map feature: a door 1 closed / 0 open; a boulder its square (-1 gone); a slope 1
 
     def clone(self, chance: Chance) -> Battle:
@@ -215,10 +216,7 @@ class Battle:
 
     def side_standing(self, side: int) -> bool:
         hp = self.hp
-        for v, s in enumerate(self.sheets):
-            if s.side == side and hp[v] > 0:
-                return True
-        return False
+        return any(s.side == side and hp[v] > 0 for v, s in enumerate(self.sheets))
 
     # -- effective stats ------------------------------------------------------------------
 
@@ -303,7 +301,7 @@ class Battle:
         return r
 
     def resisted(self, u: int, attack: int, element: int) -> bool:
-        """"Resist (type): Attacks of the listed type deal half damage and effect.\""""
+        """ "Resist (type): Attacks of the listed type deal half damage and effect.\""""
         bits = (PHYSICAL_BIT if attack == PHYSICAL else MAGICAL_BIT if attack == MAGICAL else 0) | ELEMENT_BITS[element]
         return self.resists(u) & bits != 0
 
@@ -378,7 +376,15 @@ class Battle:
         return None
 
     def inflict(
-        self, u: int, kind: int, turns: int, die: int, caster: int, amount: int, element: int, why: str,
+        self,
+        u: int,
+        kind: int,
+        turns: int,
+        die: int,
+        caster: int,
+        amount: int,
+        element: int,
+        why: str,
         events: list[Event],
     ) -> bool:
         """Give ``u`` a status for ``turns`` of its turns ("most recent wins": an earlier one
@@ -402,7 +408,9 @@ class Battle:
         if gone:
             self.set_statuses(u, tuple(s for s in self.st[u] if not (mask >> s.kind) & 1))
             for s in gone:
-                events.append(Event(EventKind.EXPIRE, self.sheets[u].seat, {"unit": u, "status": NAMES[s.kind], "why": why}))
+                events.append(
+                    Event(EventKind.EXPIRE, self.sheets[u].seat, {"unit": u, "status": NAMES[s.kind], "why": why})
+                )
 
     def status_turns(self, caster_die: int, kind: int, halves: int) -> int:
         """A new status's duration: the caster's M.Atk die / 2 (Stop: halved), halved again
@@ -415,7 +423,9 @@ class Battle:
             g = self.status(v, GUARD)
             if g is not None and g.caster == guarder:
                 self.set_statuses(v, tuple(s for s in self.st[v] if s.kind != GUARD))
-                events.append(Event(EventKind.EXPIRE, self.sheets[v].seat, {"unit": v, "status": "guard", "why": "guarder"}))
+                events.append(
+                    Event(EventKind.EXPIRE, self.sheets[v].seat, {"unit": v, "status": "guard", "why": "guarder"})
+                )
 
     def tick(self, u: int, events: list[Event]) -> None:
         """At the end of each of its turns a unit's statuses count down one turn ("after
@@ -435,8 +445,13 @@ class Battle:
             if turns > 0 and s.kind in NEGATIVE:
                 skill = RESIST_SKILL[s.kind]
                 mine = self.roll_test(self.sheets[u].skills[skill], s.die)
-                data["roll"] = {"skill": skill, "die": self.sheets[u].skills[skill], "caster_die": s.die,
-                                "rolls": mine[1], "won": mine[0]}  # fmt: skip
+                data["roll"] = {
+                    "skill": skill,
+                    "die": self.sheets[u].skills[skill],
+                    "caster_die": s.die,
+                    "rolls": mine[1],
+                    "won": mine[0],
+                }
                 if mine[0]:
                     turns -= 1
                     data["turns"] = turns
@@ -464,7 +479,7 @@ class Battle:
     # -- HP, MP, Limit, KO -------------------------------------------------------------------
 
     def gain_limit(self, u: int, n: int, events: list[Event]) -> None:
-        """"Each time a PC or monster hits with, or is hit by, an attack that deals damage they gain 1 Limit.\""""
+        """ "Each time a PC or monster hits with, or is hit by, an attack that deals damage they gain 1 Limit.\""""
         old = self.limit[u]
         new = min(LIMIT_MAX, old + n)
         if new != old:
@@ -478,7 +493,9 @@ class Battle:
         taken = min(amount, self.hp[u])
         self.hp[u] -= taken
         seat = self.sheets[u].seat
-        events.append(Event(EventKind.DAMAGE, seat, {"unit": u, "amount": taken, "hp": self.hp[u], "why": why, "by": by}))
+        events.append(
+            Event(EventKind.DAMAGE, seat, {"unit": u, "amount": taken, "hp": self.hp[u], "why": why, "by": by})
+        )
         if self.hp[u] == 0:
             self.knock_out(u, events)
         return taken
@@ -494,7 +511,11 @@ class Battle:
             return 0
         got = min(amount, self.hp_max(u) - self.hp[u])
         self.hp[u] += got
-        events.append(Event(EventKind.HEAL, self.sheets[u].seat, {"unit": u, "amount": got, "hp": self.hp[u], "why": why, "by": by}))
+        events.append(
+            Event(
+                EventKind.HEAL, self.sheets[u].seat, {"unit": u, "amount": got, "hp": self.hp[u], "why": why, "by": by}
+            )
+        )
         return got
 
     def revive(self, u: int, percent: int, events: list[Event]) -> None:

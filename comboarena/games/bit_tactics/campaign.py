@@ -63,10 +63,18 @@ class RosterUnit(NamedTuple):
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "name": self.name, "job": self.job, "secondary": self.secondary, "reaction": self.reaction,
-            "support": self.support, "movement": self.movement, "xp": self.xp, "history": list(self.history),
-            "ap": {j: n for j, n in self.ap}, "learned": list(self.learned), "limit": self.limit,
-        }  # fmt: skip
+            "name": self.name,
+            "job": self.job,
+            "secondary": self.secondary,
+            "reaction": self.reaction,
+            "support": self.support,
+            "movement": self.movement,
+            "xp": self.xp,
+            "history": list(self.history),
+            "ap": {j: n for j, n in self.ap},
+            "learned": list(self.learned),
+            "limit": self.limit,
+        }
 
 
 class Campaign(NamedTuple):
@@ -90,9 +98,14 @@ def roster_build(r: RosterUnit) -> Build:
     if lo.offhand in p.weapons:
         offhand = lo.offhand if two else ""
     build = base._replace(
-        history=r.history, secondary=r.secondary, learned=r.learned, reaction=r.reaction, support=r.support,
-        movement=r.movement, offhand=offhand,
-    )  # fmt: skip
+        history=r.history,
+        secondary=r.secondary,
+        learned=r.learned,
+        reaction=r.reaction,
+        support=r.support,
+        movement=r.movement,
+        offhand=offhand,
+    )
     return build
 
 
@@ -133,8 +146,9 @@ def _roster_unit(t: dict[str, Any], where: str, xp_table: str, fail: Any) -> Ros
     if not isinstance(history, list) or len(history) != level or any(h not in p.jobs for h in history):
         raise fail("history", f"must list a job for each of the {level} levels that {xp} XP gives")
     ap_raw = t.get("ap", {})
-    if not isinstance(ap_raw, dict) or any(j not in p.jobs or not isinstance(n, int) or isinstance(n, bool) or n < 0
-                                           for j, n in ap_raw.items()):  # fmt: skip
+    if not isinstance(ap_raw, dict) or any(
+        j not in p.jobs or not isinstance(n, int) or isinstance(n, bool) or n < 0 for j, n in ap_raw.items()
+    ):
         raise fail("ap", "must map job ids to whole numbers of AP >= 0, e.g. { vanguard = 12 }")
     learned = t.get("learned")
     if learned is None:
@@ -156,8 +170,19 @@ def _roster_unit(t: dict[str, Any], where: str, xp_table: str, fail: Any) -> Ros
     limit = t.get("limit", 0)
     if not isinstance(limit, int) or isinstance(limit, bool) or not 0 <= limit <= 20:
         raise fail("limit", f"must be a whole number from 0 to 20, got {limit!r}")
-    r = RosterUnit(name, job, secondary, slots["reaction"], slots["support"], slots["movement"], xp, tuple(history),
-                   _ap_tuple(ap_raw), tuple(learned), limit)  # fmt: skip
+    r = RosterUnit(
+        name,
+        job,
+        secondary,
+        slots["reaction"],
+        slots["support"],
+        slots["movement"],
+        xp,
+        tuple(history),
+        _ap_tuple(ap_raw),
+        tuple(learned),
+        limit,
+    )
     check_build(roster_build(r), where)
     return r
 
@@ -186,12 +211,13 @@ def parse_campaign_text(text: str, source: str, campaign_id: str) -> Campaign:
         foes = r.choices(bt, "foes", path, tuple(p.monsters))
         if not 1 <= len(foes) <= 8:
             raise r.fail(path, "must list 1 to 8 monsters", "foes")
-        battles.append(CampaignBattle(bt["map"], foes, r.text(bt, "title", path, f"Battle {i + 1}"),
-                                      r.text(bt, "text", path, "")))  # fmt: skip
+        battles.append(
+            CampaignBattle(bt["map"], foes, r.text(bt, "title", path, f"Battle {i + 1}"), r.text(bt, "text", path, ""))
+        )
     raw_u = t["unit"]
     if not isinstance(raw_u, list) or not 1 <= len(raw_u) <= 6:
         raise r.fail((), "must be a list of 1 to 6 [[unit]] tables", "unit")
-    roster = []
+    roster: list[RosterUnit] = []
     for i, ut in enumerate(raw_u):
         path = ("unit", i)
         ut = r.table(ut, path, ("name", "job"), tuple(f for f in RosterUnit._fields if f not in ("name", "job")))
@@ -207,8 +233,16 @@ def parse_campaign_text(text: str, source: str, campaign_id: str) -> Campaign:
             raise r.fail(path, f"two units are called {unit.name!r}", "name")
         roster.append(unit)
     nxt = r.integer(t, "next", (), 1, len(battles) + 1, 1)
-    return Campaign(campaign_id, r.text(t, "title", ()), r.text(t, "text", (), ""), tuple(battles), tuple(roster), nxt,
-                    xp_table, source)  # fmt: skip
+    return Campaign(
+        campaign_id,
+        r.text(t, "title", ()),
+        r.text(t, "text", (), ""),
+        tuple(battles),
+        tuple(roster),
+        nxt,
+        xp_table,
+        source,
+    )
 
 
 def load_campaign_file(path: str | Path) -> Campaign:
@@ -249,7 +283,7 @@ def campaign_text(c: Campaign, roster: tuple[RosterUnit, ...] | None = None, nxt
     nxt = c.next if nxt is None else nxt
     out = [
         "# A 16 Bit Tactics campaign (comboarena play 16-bit-tactics -o mode=campaign -o campaign=<this file>).",
-        "# Format: docs/rules/16-bit-tactics.md, \"Campaigns\".",
+        '# Format: docs/rules/16-bit-tactics.md, "Campaigns".',
         f"title = {_q(c.title)}",
     ]
     if c.text:
@@ -263,10 +297,16 @@ def campaign_text(c: Campaign, roster: tuple[RosterUnit, ...] | None = None, nxt
             out.append(f"text = {_q(bt.text)}")
         out += [f"map = {_q(bt.map)}", "foes = [" + ", ".join(_q(f) for f in bt.foes) + "]"]
     for u in roster:
-        out += ["", "[[unit]]", f"name = {_q(u.name)}", f"job = {_q(u.job)}", f"xp = {u.xp}",
-                "history = [" + ", ".join(_q(h) for h in u.history) + "]",
-                "ap = { " + ", ".join(f"{j} = {n}" for j, n in u.ap) + " }" if u.ap else "ap = {}",
-                "learned = [" + ", ".join(_q(a) for a in u.learned) + "]"]  # fmt: skip
+        out += [
+            "",
+            "[[unit]]",
+            f"name = {_q(u.name)}",
+            f"job = {_q(u.job)}",
+            f"xp = {u.xp}",
+            "history = [" + ", ".join(_q(h) for h in u.history) + "]",
+            "ap = { " + ", ".join(f"{j} = {n}" for j, n in u.ap) + " }" if u.ap else "ap = {}",
+            "learned = [" + ", ".join(_q(a) for a in u.learned) + "]",
+        ]
         for key in ("secondary", "reaction", "support", "movement"):
             if getattr(u, key):
                 out.append(f"{key} = {_q(getattr(u, key))}")
@@ -279,8 +319,11 @@ def learnable(r: RosterUnit) -> list[str]:
     """Abilities of ``r``'s current job it has not learned and has the AP for."""
     p = pack()
     ap = r.ap_of(r.job)
-    return [p.abilities[i].id for i in p.jobs[r.job].abilities
-            if p.abilities[i].id not in r.learned and p.abilities[i].ap <= ap]  # fmt: skip
+    return [
+        p.abilities[i].id
+        for i in p.jobs[r.job].abilities
+        if p.abilities[i].id not in r.learned and p.abilities[i].ap <= ap
+    ]
 
 
 def secondary_jobs(r: RosterUnit) -> list[str]:
@@ -288,8 +331,9 @@ def secondary_jobs(r: RosterUnit) -> list[str]:
     p = pack()
     out = []
     for j, job in p.jobs.items():
-        if j != r.job and any(p.abilities[i].id in r.learned and p.abilities[i].kind in ACTIVE_KINDS
-                              for i in job.abilities):  # fmt: skip
+        if j != r.job and any(
+            p.abilities[i].id in r.learned and p.abilities[i].kind in ACTIVE_KINDS for i in job.abilities
+        ):
             out.append(j)
     return out
 

@@ -25,7 +25,7 @@ from comboarena.core import Event
 
 from .battle import Battle
 from .board import FACING_EVA
-from .content import ALLY, FALLEN, MAGICAL, NONE, PHYSICAL, Ability, Weapon, pack
+from .content import FALLEN, MAGICAL, NONE, PHYSICAL, Ability, Weapon, pack
 from .movement import knockback
 from .statuses import BLIND, COMBO, GUARD, NAMES, QUICKEN, Status, duration
 from .targeting import affected, weapon_problem, weapon_range
@@ -88,8 +88,13 @@ def strike(b: Battle, a: int, t: int, s: Strike, events: list[Event]) -> int:
     """Resolve one attack against one target; returns the damage dealt."""
     sa, st = b.sheets[a], b.sheets[t]
     if s.gaze and b.has(t, BLIND):
-        events.append(Event(EventKind.STATUS, st.seat, {"unit": t, "status": "blind", "turns": 0, "by": a,
-                                                         "why": "blind: immune to gaze attacks"}))  # fmt: skip
+        events.append(
+            Event(
+                EventKind.STATUS,
+                st.seat,
+                {"unit": t, "status": "blind", "turns": 0, "by": a, "why": "blind: immune to gaze attacks"},
+            )
+        )
         return 0
     die = sa.atk if s.attack == PHYSICAL else sa.matk
     rolls = [b.chance.roll(die)]
@@ -98,8 +103,17 @@ def strike(b: Battle, a: int, t: int, s: Strike, events: list[Event]) -> int:
     roll = min(rolls)
     crit = roll == die or s.limit
     band, th = band_of(b, a, t, s.attack, roll, die)
-    data = {"unit": a, "target": t, "kind": "physical" if s.attack == PHYSICAL else "magical", "die": die,
-            "rolls": rolls, "roll": roll, "crit": crit, "band": band, **th}  # fmt: skip
+    data = {
+        "unit": a,
+        "target": t,
+        "kind": "physical" if s.attack == PHYSICAL else "magical",
+        "die": die,
+        "rolls": rolls,
+        "roll": roll,
+        "crit": crit,
+        "band": band,
+        **th,
+    }
     events.append(Event(EventKind.ROLL, sa.seat, data))
     if band == MISS:
         return 0
@@ -143,8 +157,9 @@ def _after_hit(b: Battle, t: int, events: list[Event]) -> None:
             b.inflict(t, auto.status, duration(s.matk, auto.status), s.matk, -1, s.base_mdmg, 0, "auto", events)
     if s.reaction == "auto-tonic" and hurt and b.items_of(t).get("tonic", 0) > 0:
         left = b.take_item(t, "tonic")
-        events.append(Event(EventKind.ITEM, s.seat, {"unit": t, "item": "tonic", "target": t, "left": left,
-                                                     "why": "auto-tonic"}))  # fmt: skip
+        events.append(
+            Event(EventKind.ITEM, s.seat, {"unit": t, "item": "tonic", "target": t, "left": left, "why": "auto-tonic"})
+        )
         b.gain_hp(t, pack().items["tonic"].heal, t, "item", events)
 
 
@@ -152,7 +167,7 @@ def _after_hit(b: Battle, t: int, events: list[Event]) -> None:
 
 
 def turn_toward(b: Battle, u: int, t: int, events: list[Event]) -> None:
-    """"A character that attacks always automatically changes facing toward the target.\""""
+    """ "A character that attacks always automatically changes facing toward the target.\""""
     a = b.sq[u]
     if t == a:
         return
@@ -177,8 +192,9 @@ def weapon_strike(b: Battle, u: int, w: Weapon, ab: Ability | None, limit: bool,
         kb = max(kb, ab.knockback)
         if ab.damage == 0:
             rating = -1
-    return Strike(PHYSICAL, max(rating, 0) if rating >= 0 else -1, element, statuses, kb, False, limit, combo,
-                  not ranged)
+    return Strike(
+        PHYSICAL, max(rating, 0) if rating >= 0 else -1, element, statuses, kb, False, limit, combo, not ranged
+    )
 
 
 def ability_strike(b: Battle, u: int, ab: Ability, limit: bool) -> Strike:
@@ -192,8 +208,17 @@ def ability_strike(b: Battle, u: int, ab: Ability, limit: bool) -> Strike:
     else:
         rating = max(0, b.dmg(u) + ab.bonus * s.base_dmg)
     physical_limit = limit and ab.attack == PHYSICAL
-    return Strike(ab.attack, rating, ab.element, ab.statuses, ab.knockback, ab.gaze, limit, physical_limit,
-                  ab.attack == PHYSICAL and ab.line)
+    return Strike(
+        ab.attack,
+        rating,
+        ab.element,
+        ab.statuses,
+        ab.knockback,
+        ab.gaze,
+        limit,
+        physical_limit,
+        ab.attack == PHYSICAL and ab.line,
+    )
 
 
 def long_squares(b: Battle, u: int, w: Weapon, t: int) -> list[int]:
@@ -206,7 +231,9 @@ def long_squares(b: Battle, u: int, w: Weapon, t: int) -> list[int]:
     return [t]
 
 
-def fight(b: Battle, u: int, t: int, limit: bool, events: list[Event], counter: bool = False) -> list[tuple[int, int, bool]]:
+def fight(
+    b: Battle, u: int, t: int, limit: bool, events: list[Event], counter: bool = False
+) -> list[tuple[int, int, bool]]:
     """The Fight command: one attack with each weapon (two weapons: "a separate attack with
     each"). Returns (target, damage, melee) for each unit struck."""
     struck: list[tuple[int, int, bool]] = []
@@ -249,9 +276,7 @@ def counters(b: Battle, attacker: int, struck: list[tuple[int, int, bool]], even
         fight(b, v, t, False, events, counter=True)
 
 
-def use_ability(
-    b: Battle, u: int, ab: Ability, t: int, off: bool, limit: bool, events: list[Event]
-) -> list[int]:
+def use_ability(b: Battle, u: int, ab: Ability, t: int, off: bool, limit: bool, events: list[Event]) -> list[int]:
     """A JA, a spell, a monster's attack or Limit Attack aimed at ``t``. Returns the units
     given Quicken (the state inserts their turns)."""
     if ab.mp:
@@ -290,8 +315,11 @@ def support(b: Battle, u: int, ab: Ability, t: int, events: list[Event]) -> list
             continue
         if ab.heal:
             main = b.weapons(u)[0]
-            amount = b.mdmg(u) + main.mdmg + ab.heal_bonus * s.base_mdmg if ab.heal == 2 else (
-                b.dmg(u) + ab.heal_bonus * s.base_dmg)
+            amount = (
+                b.mdmg(u) + main.mdmg + ab.heal_bonus * s.base_mdmg
+                if ab.heal == 2
+                else (b.dmg(u) + ab.heal_bonus * s.base_dmg)
+            )
             b.gain_hp(v, max(0, amount), u, "heal", events)
         if ab.cure:
             b.cure(v, ab.cure, "cured", events)
@@ -301,8 +329,13 @@ def support(b: Battle, u: int, ab: Ability, t: int, events: list[Event]) -> list
             events.append(Event(EventKind.MP, b.sheets[v].seat, {"unit": v, "amount": got, "mp": b.mp[v]}))
         for kind in ab.statuses:
             if kind == QUICKEN:
-                events.append(Event(EventKind.STATUS, b.sheets[v].seat, {"unit": v, "status": NAMES[QUICKEN],
-                                                                         "turns": 0, "by": u, "why": "granted"}))
+                events.append(
+                    Event(
+                        EventKind.STATUS,
+                        b.sheets[v].seat,
+                        {"unit": v, "status": NAMES[QUICKEN], "turns": 0, "by": u, "why": "granted"},
+                    )
+                )
                 quickened.append(v)
             else:
                 b.inflict(v, kind, duration(s.matk, kind), s.matk, u, s.base_mdmg, ab.element, "granted", events)
@@ -365,7 +398,7 @@ def shield_bonus(offhand: str) -> tuple[int, int, int, int, int, int]:
 
 
 def guard(b: Battle, u: int, t: int, events: list[Event]) -> None:
-    """"Guard: ... that PC takes half damage from physical attacks until your next action.\""""
+    """ "Guard: ... that PC takes half damage from physical attacks until your next action.\""""
     v = b.occ[t]
     events.append(Event(EventKind.GUARD, b.sheets[u].seat, {"unit": u, "target": v}))
     b.set_statuses(v, (*(x for x in b.st[v] if x.kind != GUARD), Status(GUARD, 1, 0, u, 0, 0)))

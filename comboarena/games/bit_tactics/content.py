@@ -46,7 +46,21 @@ RESIST_TYPES = ("physical", "magical", *ELEMENTS[1:])
 #: Weapon kinds: melee, and the four ranged kinds of the rulebook.
 WEAPON_KINDS = ("melee", "bow", "gun", "xbow", "throw")
 MELEE = 0
-WEAPON_TYPES = ("sword", "blade", "axe", "spear", "pike", "dagger", "staff", "rod", "fist", "bow", "gun", "xbow", "throw")
+WEAPON_TYPES = (
+    "sword",
+    "blade",
+    "axe",
+    "spear",
+    "pike",
+    "dagger",
+    "staff",
+    "rod",
+    "fist",
+    "bow",
+    "gun",
+    "xbow",
+    "throw",
+)
 ARMOUR_TYPES = ("heavy", "light", "robe", "shield")
 ABILITY_KINDS = ("ja", "spell", "reaction", "support", "movement")
 ACTIVE_KINDS = ("ja", "spell")
@@ -58,8 +72,32 @@ PASSIVE = {"reaction": REACTIONS, "support": SUPPORTS, "movement": MOVEMENTS}
 AUTO_WHEN = ("turn", "hit", "hurt")
 ROLES = ("melee", "ranged", "speed", "support", "healing", "magic", "status")
 #: Words of the notation that no content id may be.
-RESERVED = frozenset({"move", "face", "fight", "ja", "magic", "item", "guard", "limit", "end", "skill", "off",
-                      "job", "learn", "equip", "remove", "secondary", "ready", "none", "n", "e", "s", "w"})  # fmt: skip
+RESERVED = frozenset(
+    {
+        "move",
+        "face",
+        "fight",
+        "ja",
+        "magic",
+        "item",
+        "guard",
+        "limit",
+        "end",
+        "skill",
+        "off",
+        "job",
+        "learn",
+        "equip",
+        "remove",
+        "secondary",
+        "ready",
+        "none",
+        "n",
+        "e",
+        "s",
+        "w",
+    }
+)
 
 
 def resist_bit(name: str) -> int:
@@ -275,7 +313,8 @@ def pack() -> Pack:
 
 
 def load_pack(root: Path) -> Pack:
-    """Load and check the content pack under ``root`` (``jobs/``, ``gear.toml``, ``monsters.toml``, ``presets.toml``)."""
+    """Load and check the content pack under ``root``: ``jobs/``, ``gear.toml``, ``monsters.toml``,
+    ``presets.toml``."""
     abilities: list[Ability] = []
     index: dict[str, int] = {}
     gear = _load_gear(root / "gear.toml")
@@ -310,27 +349,76 @@ class _Base:
         name = raw.get("name") if isinstance(raw, dict) else None
         label = repr(name) if isinstance(name, str) else ""
         t = r.table(
-            raw, path, ("id", "name", "kind"),
-            ("text", "ap", "mp", "attack", "weapon", "damage", "bonus", "heal", "heal_bonus", "range", "ae",
-             "line", "target", "hits", "element", "statuses", "cure", "revive", "knockback", "gaze", "restore_mp",
-             "effect"),
+            raw,
+            path,
+            ("id", "name", "kind"),
+            (
+                "text",
+                "ap",
+                "mp",
+                "attack",
+                "weapon",
+                "damage",
+                "bonus",
+                "heal",
+                "heal_bonus",
+                "range",
+                "ae",
+                "line",
+                "target",
+                "hits",
+                "element",
+                "statuses",
+                "cure",
+                "revive",
+                "knockback",
+                "gaze",
+                "restore_mp",
+                "effect",
+            ),
             label,
-        )  # fmt: skip
+        )
         aid = r.slug(t, "id", path, label)
         if aid in RESERVED:
             raise r.fail(path, f"{aid!r} is a word of the notation; choose another id", "id", label)
         kind = r.choice(t, "kind", path, kinds, label=label)
         ap = r.integer(t, "ap", path, 0, 999, 0, label)
-        common = {"id": aid, "name": r.text(t, "name", path, label=label), "kind": kind,
-                  "text": r.text(t, "text", path, "", label), "ap": ap, "source": source}  # fmt: skip
+        common: dict[str, Any] = {
+            "id": aid,
+            "name": r.text(t, "name", path, label=label),
+            "kind": kind,
+            "text": r.text(t, "text", path, "", label),
+            "ap": ap,
+            "source": source,
+        }
         if kind in PASSIVE:
             extra = sorted(set(t) - {"id", "name", "kind", "text", "ap", "effect"})
             if extra:
                 raise r.fail(path, f"is for jobs and spells; a {kind} ability has only an effect", extra[0], label)
             effect = r.choice(t, "effect", path, PASSIVE[kind], label=label)
-            return Ability(**common, mp=0, attack=NONE, weapon=False, damage=0, bonus=0, heal=0, heal_bonus=0,
-                           range=0, ae=0, line=False, target=SELF, hits=HITS_ALLIES, element=0, statuses=(),
-                           cure=0, revive=0, knockback=0, gaze=False, restore_mp=0, effect=effect)  # fmt: skip
+            return Ability(
+                **common,
+                mp=0,
+                attack=NONE,
+                weapon=False,
+                damage=0,
+                bonus=0,
+                heal=0,
+                heal_bonus=0,
+                range=0,
+                ae=0,
+                line=False,
+                target=SELF,
+                hits=HITS_ALLIES,
+                element=0,
+                statuses=(),
+                cure=0,
+                revive=0,
+                knockback=0,
+                gaze=False,
+                restore_mp=0,
+                effect=effect,
+            )
         if "effect" in t:
             raise r.fail(path, f"is for reaction, support and movement abilities, not a {kind}", "effect", label)
         # "Unless noted otherwise a Spell costs MP = AP needed to learn it."
@@ -350,21 +438,34 @@ class _Base:
         for c in cure_names:
             cure |= NEGATIVE_MASK if c == "negative" else 1 << STATUS_IDS[c]
         if attack == NONE and damage:
-            raise r.fail(path, "needs attack = \"physical\" or \"magical\" (damage is rolled for)", "damage", label)
+            raise r.fail(path, 'needs attack = "physical" or "magical" (damage is rolled for)', "damage", label)
         if weapon and attack != PHYSICAL:
-            raise r.fail(path, "a weapon ability is a physical attack (attack = \"physical\")", "weapon", label)
+            raise r.fail(path, 'a weapon ability is a physical attack (attack = "physical")', "weapon", label)
         if target == SELF and rng:
-            raise r.fail(path, "must be 0 for an ability aimed at yourself (target = \"self\")", "range", label)
+            raise r.fail(path, 'must be 0 for an ability aimed at yourself (target = "self")', "range", label)
         return Ability(
-            **common, mp=mp, attack=attack, weapon=weapon, damage=damage,
-            bonus=r.integer(t, "bonus", path, -5, 10, 0, label), heal=heal,
-            heal_bonus=r.integer(t, "heal_bonus", path, -5, 10, 0, label), range=rng, ae=ae,
-            line=r.flag(t, "line", path, False, label), target=target, hits=hits, element=self.element(t, path, label),
-            statuses=self.statuses(t, "statuses", path, label), cure=cure,
+            **common,
+            mp=mp,
+            attack=attack,
+            weapon=weapon,
+            damage=damage,
+            bonus=r.integer(t, "bonus", path, -5, 10, 0, label),
+            heal=heal,
+            heal_bonus=r.integer(t, "heal_bonus", path, -5, 10, 0, label),
+            range=rng,
+            ae=ae,
+            line=r.flag(t, "line", path, False, label),
+            target=target,
+            hits=hits,
+            element=self.element(t, path, label),
+            statuses=self.statuses(t, "statuses", path, label),
+            cure=cure,
             revive=r.integer(t, "revive", path, 0, 100, 0, label),
-            knockback=r.integer(t, "knockback", path, 0, 3, 0, label), gaze=r.flag(t, "gaze", path, False, label),
-            restore_mp=r.integer(t, "restore_mp", path, 0, 99, 0, label), effect="",
-        )  # fmt: skip
+            knockback=r.integer(t, "knockback", path, 0, 3, 0, label),
+            gaze=r.flag(t, "gaze", path, False, label),
+            restore_mp=r.integer(t, "restore_mp", path, 0, 99, 0, label),
+            effect="",
+        )
 
     def add(self, ability: Ability, path: Path_, abilities: list[Ability], index: dict[str, int]) -> int:
         if ability.id in index:
@@ -376,15 +477,19 @@ class _Base:
 
     def stats(self, t: dict[str, Any], path: Path_, label: str = "") -> dict[str, Any]:
         r = self.r
-        out = {
-            "atk": r.die(t, "atk", path, label), "matk": r.die(t, "matk", path, label),
-            "eva": r.integer(t, "eva", path, 0, 8, label=label), "def_": r.integer(t, "def", path, 0, 12, label=label),
-            "def2": r.integer(t, "def2", path, 0, 12, label=label), "meva": r.integer(t, "meva", path, 0, 8, label=label),
+        out: dict[str, Any] = {
+            "atk": r.die(t, "atk", path, label),
+            "matk": r.die(t, "matk", path, label),
+            "eva": r.integer(t, "eva", path, 0, 8, label=label),
+            "def_": r.integer(t, "def", path, 0, 12, label=label),
+            "def2": r.integer(t, "def2", path, 0, 12, label=label),
+            "meva": r.integer(t, "meva", path, 0, 8, label=label),
             "mdef": r.integer(t, "mdef", path, 0, 12, label=label),
             "mdef2": r.integer(t, "mdef2", path, 0, 12, label=label),
-            "mov": r.integer(t, "mov", path, 1, 8, label=label), "jump": r.integer(t, "jump", path, 1, 6, label=label),
+            "mov": r.integer(t, "mov", path, 1, 8, label=label),
+            "jump": r.integer(t, "jump", path, 1, 6, label=label),
             "skills": tuple(r.skill(t, s, path, label) for s in SKILLS),
-        }  # fmt: skip
+        }
         # The bands read EVA <= 2DEF <= DEF: a roll at or under 2DEF is a quarter, at or under DEF a half.
         if not out["eva"] <= out["def2"] <= out["def_"]:
             raise r.fail(path, f"must lie between eva ({out['eva']}) and def ({out['def_']})", "def2", label)
@@ -408,9 +513,28 @@ class _JobReader(_Base):
         jid = r.slug(t, "id", ())
         if jid != self.path.stem:
             raise r.fail((), f"is {jid!r} but the file is named {self.path.name}", "id")
-        st = r.table(t["stats"], ("stats",), ("hp", "mp", "dmg", "mdmg", "atk", "matk", "eva", "def", "def2", "meva",
-                                              "mdef", "mdef2", "mov", "jump", *SKILLS))  # fmt: skip
-        per_level = {k: r.integer(st, k, ("stats",), 0, 30) for k in ("hp", "mp", "dmg", "mdmg")}
+        st = r.table(
+            t["stats"],
+            ("stats",),
+            (
+                "hp",
+                "mp",
+                "dmg",
+                "mdmg",
+                "atk",
+                "matk",
+                "eva",
+                "def",
+                "def2",
+                "meva",
+                "mdef",
+                "mdef2",
+                "mov",
+                "jump",
+                *SKILLS,
+            ),
+        )
+        per_level: dict[str, Any] = {k: r.integer(st, k, ("stats",), 0, 30) for k in ("hp", "mp", "dmg", "mdmg")}
         if per_level["hp"] < 1:
             raise r.fail(("stats",), "must be at least 1 (HP gained per level)", "hp")
         eq = r.table(t["equip"], ("equip",), ("weapons", "armour"))
@@ -419,14 +543,24 @@ class _JobReader(_Base):
         raw = t["abilities"]
         if not isinstance(raw, list) or not raw:
             raise r.fail((), "must be a list of [[abilities]] tables", "abilities")
-        ids = [self.add(self.ability(a, ("abilities", i), self.source), ("abilities", i), self.abilities, self.index)
-               for i, a in enumerate(raw)]  # fmt: skip
+        ids = [
+            self.add(self.ability(a, ("abilities", i), self.source), ("abilities", i), self.abilities, self.index)
+            for i, a in enumerate(raw)
+        ]
         loadout = self.loadout(t["loadout"], weapons, armours, ids)
         return Job(
-            id=jid, name=r.text(t, "name", ()), role=r.choice(t, "role", (), ROLES), text=r.text(t, "text", (), ""),
-            **per_level, **self.stats(st, ("stats",)), weapons=weapons, armours=armours, loadout=loadout,
-            abilities=tuple(ids), source=self.source,
-        )  # fmt: skip
+            id=jid,
+            name=r.text(t, "name", ()),
+            role=r.choice(t, "role", (), ROLES),
+            text=r.text(t, "text", (), ""),
+            **per_level,
+            **self.stats(st, ("stats",)),
+            weapons=weapons,
+            armours=armours,
+            loadout=loadout,
+            abilities=tuple(ids),
+            source=self.source,
+        )
 
     def loadout(self, raw: Any, weapons: tuple[str, ...], armours: tuple[str, ...], ids: list[int]) -> Loadout:
         r = self.r
@@ -441,7 +575,9 @@ class _JobReader(_Base):
             raise r.fail(p, "is a shield, but this job's armour list has no 'shield'", "offhand")
         armour = r.choice(t, "armour", p, ("", *(a for a in a_table if a_table[a].type != "shield")), "")
         if armour and a_table[armour].type not in armours:
-            raise r.fail(p, f"{armour!r} is {a_table[armour].type} armour; this job wears {', '.join(armours)}", "armour")
+            raise r.fail(
+                p, f"{armour!r} is {a_table[armour].type} armour; this job wears {', '.join(armours)}", "armour"
+            )
         ammo = r.choice(t, "ammo", p, ("", *ammo_table), "")
         # Consumables, and spare weapons, shields and ammo for the Item command's switch.
         spares = (*w_table, *(a for a in a_table if a_table[a].type == "shield"), *ammo_table)
@@ -481,8 +617,13 @@ class _MonsterReader(_Base):
         name = raw.get("name") if isinstance(raw, dict) else None
         label = repr(name) if isinstance(name, str) else ""
         keys = ("hp", "mp", "dmg", "mdmg", "atk", "matk", "eva", "def", "def2", "meva", "mdef", "mdef2", "mov", "jump")
-        t = r.table(raw, p, ("id", "name", "level", *keys, *SKILLS, "weapon", "limit"),
-                    ("text", "resist", "immune", "auto", "reaction", "abilities"), label)  # fmt: skip
+        t = r.table(
+            raw,
+            p,
+            ("id", "name", "level", *keys, *SKILLS, "weapon", "limit"),
+            ("text", "resist", "immune", "auto", "reaction", "abilities"),
+            label,
+        )
         mid = r.slug(t, "id", p, label)
         resist = 0
         for name_ in r.choices(t, "resist", p, RESIST_TYPES, label):
@@ -496,8 +637,12 @@ class _MonsterReader(_Base):
             raise r.fail(p, "must be a list of { status = ..., when = ... } tables", "auto", label)
         for j, a in enumerate(raw_auto):
             at = r.table(a, (*p, "auto", j), ("status",), ("when",), label)
-            autos.append(AutoPower(STATUS_IDS[r.choice(at, "status", (*p, "auto", j), GRANTABLE, label=label)],
-                                   AUTO_WHEN.index(r.choice(at, "when", (*p, "auto", j), AUTO_WHEN, "turn", label))))
+            autos.append(
+                AutoPower(
+                    STATUS_IDS[r.choice(at, "status", (*p, "auto", j), GRANTABLE, label=label)],
+                    AUTO_WHEN.index(r.choice(at, "when", (*p, "auto", j), AUTO_WHEN, "turn", label)),
+                )
+            )
         weapon = _weapon(r, t["weapon"], (*p, "weapon"), natural=True)
         ids = []
         raw_ab = t.get("abilities", [])
@@ -509,24 +654,51 @@ class _MonsterReader(_Base):
         lp = (*p, "limit")
         limit = self.ability(t["limit"], lp, self.source, ACTIVE_KINDS)
         if limit.attack == NONE:
-            raise r.fail(lp, "a Limit Attack is an attack: attack = \"physical\" or \"magical\"", "attack", label)
+            raise r.fail(lp, 'a Limit Attack is an attack: attack = "physical" or "magical"', "attack", label)
         limit_id = self.add(limit, lp, self.abilities, self.index)
         return Monster(
-            id=mid, name=r.text(t, "name", p, label=label), level=r.integer(t, "level", p, 1, 10, label=label),
-            text=r.text(t, "text", p, "", label), hp=r.integer(t, "hp", p, 1, 999, label=label),
-            mp=r.integer(t, "mp", p, 0, 999, label=label), dmg=r.integer(t, "dmg", p, 0, 99, label=label),
-            mdmg=r.integer(t, "mdmg", p, 0, 99, label=label), **self.stats(t, p, label), resist=resist, immune=immune,
-            auto=tuple(autos), reaction=r.choice(t, "reaction", p, ("", *REACTIONS), "", label), weapon=weapon,
-            abilities=tuple(ids), limit=limit_id, source=self.source,
-        )  # fmt: skip
+            id=mid,
+            name=r.text(t, "name", p, label=label),
+            level=r.integer(t, "level", p, 1, 10, label=label),
+            text=r.text(t, "text", p, "", label),
+            hp=r.integer(t, "hp", p, 1, 999, label=label),
+            mp=r.integer(t, "mp", p, 0, 999, label=label),
+            dmg=r.integer(t, "dmg", p, 0, 99, label=label),
+            mdmg=r.integer(t, "mdmg", p, 0, 99, label=label),
+            **self.stats(t, p, label),
+            resist=resist,
+            immune=immune,
+            auto=tuple(autos),
+            reaction=r.choice(t, "reaction", p, ("", *REACTIONS), "", label),
+            weapon=weapon,
+            abilities=tuple(ids),
+            limit=limit_id,
+            source=self.source,
+        )
 
 
 def _weapon(r: Reader, raw: Any, p: Path_, natural: bool = False) -> Weapon:
     name = raw.get("name") if isinstance(raw, dict) else None
     label = repr(name) if isinstance(name, str) else ""
     req = ("name",) if natural else ("id", "name", "type")
-    t = r.table(raw, p, req, ("kind", "dmg", "mdmg", "range", "traits", "element", "statuses", "knockback", "text",
-                              *(("id", "type") if natural else ())), label)  # fmt: skip
+    t = r.table(
+        raw,
+        p,
+        req,
+        (
+            "kind",
+            "dmg",
+            "mdmg",
+            "range",
+            "traits",
+            "element",
+            "statuses",
+            "knockback",
+            "text",
+            *(("id", "type") if natural else ()),
+        ),
+        label,
+    )
     kind = WEAPON_KINDS.index(r.choice(t, "kind", p, WEAPON_KINDS, "melee", label))
     traits = r.choices(t, "traits", p, ("long", "reach", "two-hand"), label)
     rng = r.integer(t, "range", p, 1, 9, 2 if ("long" in traits or "reach" in traits) else 1, label)
@@ -535,14 +707,21 @@ def _weapon(r: Reader, raw: Any, p: Path_, natural: bool = False) -> Weapon:
     if ("long" in traits or "reach" in traits) and (kind != MELEE or rng != 2):
         raise r.fail(p, "long and reach weapons are melee weapons with RNG 2", "traits", label)
     return Weapon(
-        id=r.slug(t, "id", p, label) if not natural else "natural", name=r.text(t, "name", p, label=label),
-        type=r.choice(t, "type", p, WEAPON_TYPES, label=label) if not natural else "fist", kind=kind,
-        dmg=r.integer(t, "dmg", p, 0, 30, 0, label), mdmg=r.integer(t, "mdmg", p, 0, 30, 0, label), range=rng,
-        long="long" in traits, reach="reach" in traits, two_hand="two-hand" in traits,
+        id=r.slug(t, "id", p, label) if not natural else "natural",
+        name=r.text(t, "name", p, label=label),
+        type=r.choice(t, "type", p, WEAPON_TYPES, label=label) if not natural else "fist",
+        kind=kind,
+        dmg=r.integer(t, "dmg", p, 0, 30, 0, label),
+        mdmg=r.integer(t, "mdmg", p, 0, 30, 0, label),
+        range=rng,
+        long="long" in traits,
+        reach="reach" in traits,
+        two_hand="two-hand" in traits,
         element=ELEMENTS.index(r.choice(t, "element", p, ELEMENTS, "none", label)),
         statuses=tuple(STATUS_IDS[s] for s in r.choices(t, "statuses", p, GRANTABLE, label)),
-        knockback=r.integer(t, "knockback", p, 0, 3, 0, label), text=r.text(t, "text", p, "", label),
-    )  # fmt: skip
+        knockback=r.integer(t, "knockback", p, 0, 3, 0, label),
+        text=r.text(t, "text", p, "", label),
+    )
 
 
 def _load_gear(path: Path) -> tuple[dict[str, Weapon], dict[str, Armour], dict[str, Ammo], dict[str, Item]]:
@@ -554,9 +733,9 @@ def _load_gear(path: Path) -> tuple[dict[str, Weapon], dict[str, Armour], dict[s
         raw = t[key]
         if not isinstance(raw, list) or not raw:
             raise r.fail((), f"must be a list of [[{key}]] tables", key)
-        out = []
+        out: list[tuple[Path_, dict[str, Any]]] = []
         for i, e in enumerate(raw):
-            p = (key, i)
+            p: Path_ = (key, i)
             if not isinstance(e, dict):
                 raise r.fail(p, f"must be a table, got {e!r}")
             gid = r.slug(e, "id", p)
@@ -568,35 +747,60 @@ def _load_gear(path: Path) -> tuple[dict[str, Weapon], dict[str, Armour], dict[s
             out.append((p, e))
         return out
 
-    weapons = {}
+    weapons: dict[str, Weapon] = {}
     for p, e in entries("weapon"):
         w = _weapon(r, e, p)
         if w.kind != MELEE and w.type not in ("bow", "gun", "xbow", "throw"):
             raise r.fail(p, f"a {WEAPON_KINDS[w.kind]} weapon has type bow, gun, xbow or throw", "type")
         weapons[w.id] = w
-    armours = {}
+    armours: dict[str, Armour] = {}
     for p, e in entries("armour"):
         a = r.table(e, p, ("id", "name", "type"), ("hp", "mp", "eva", "def", "def2", "meva", "mdef", "mdef2", "text"))
+        n = {
+            k: r.integer(a, k, p, 0, 60 if k in ("hp", "mp") else 4, 0)
+            for k in ("hp", "mp", "eva", "def", "def2", "meva", "mdef", "mdef2")
+        }
         armours[a["id"]] = Armour(
-            a["id"], r.text(a, "name", p), r.choice(a, "type", p, ARMOUR_TYPES),
-            *(r.integer(a, k, p, 0, 60 if k in ("hp", "mp") else 4, 0) for k in
-              ("hp", "mp", "eva", "def", "def2", "meva", "mdef", "mdef2")),
-            r.text(a, "text", p, ""),
-        )  # fmt: skip
-    ammo = {}
+            id=a["id"],
+            name=r.text(a, "name", p),
+            type=r.choice(a, "type", p, ARMOUR_TYPES),
+            hp=n["hp"],
+            mp=n["mp"],
+            eva=n["eva"],
+            def_=n["def"],
+            def2=n["def2"],
+            meva=n["meva"],
+            mdef=n["mdef"],
+            mdef2=n["mdef2"],
+            text=r.text(a, "text", p, ""),
+        )
+    ammo: dict[str, Ammo] = {}
     for p, e in entries("ammo"):
         a = r.table(e, p, ("id", "name", "for"), ("dmg", "element", "text"))
         kind = r.choice(a, "for", p, WEAPON_KINDS[1:])
-        ammo[a["id"]] = Ammo(a["id"], r.text(a, "name", p), WEAPON_KINDS.index(kind), r.integer(a, "dmg", p, 0, 10, 0),
-                             ELEMENTS.index(r.choice(a, "element", p, ELEMENTS, "none")), r.text(a, "text", p, ""))
-    items = {}
+        ammo[a["id"]] = Ammo(
+            a["id"],
+            r.text(a, "name", p),
+            WEAPON_KINDS.index(kind),
+            r.integer(a, "dmg", p, 0, 10, 0),
+            ELEMENTS.index(r.choice(a, "element", p, ELEMENTS, "none")),
+            r.text(a, "text", p, ""),
+        )
+    items: dict[str, Item] = {}
     for p, e in entries("item"):
         a = r.table(e, p, ("id", "name"), ("heal", "mp", "cure", "revive", "text"))
         cure = 0
         for c in r.choices(a, "cure", p, ("negative", *GRANTABLE)):
             cure |= NEGATIVE_MASK if c == "negative" else 1 << STATUS_IDS[c]
-        item = Item(a["id"], r.text(a, "name", p), r.integer(a, "heal", p, 0, 999, 0), r.integer(a, "mp", p, 0, 99, 0),
-                    cure, r.integer(a, "revive", p, 0, 100, 0), r.text(a, "text", p, ""))
+        item = Item(
+            a["id"],
+            r.text(a, "name", p),
+            r.integer(a, "heal", p, 0, 999, 0),
+            r.integer(a, "mp", p, 0, 99, 0),
+            cure,
+            r.integer(a, "revive", p, 0, 100, 0),
+            r.text(a, "text", p, ""),
+        )
         if not (item.heal or item.mp or item.cure or item.revive):
             raise r.fail(p, "an item must heal, restore MP, cure or revive (none of heal, mp, cure, revive is set)")
         items[item.id] = item

@@ -12,10 +12,10 @@ that holds it).
 >>> lines[("abilities", 1, "range")], lines[("abilities", 0)]
 (7, 2)
 >>> r = Reader("jobs/x.toml", lines)
->>> r.integer({"range": "far"}, "range", ("abilities", 1), 0, 8)
+>>> r.integer({"range": "far"}, "range", ("abilities", 1), 0, 8)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-comboarena.games.bit_tactics.datafile.ContentError: jobs/x.toml, line 7: abilities[1]: field 'range' must be a whole number from 0 to 8, got 'far'
+comboarena.games.bit_tactics.datafile.ContentError: jobs/x.toml, line 7: abilities[1]: field 'range' must be ...
 """
 
 from __future__ import annotations
@@ -187,8 +187,10 @@ class Reader:
         value = t.get(key)
         if not isinstance(value, str) or not re.fullmatch(r"[a-z][a-z0-9\-]{1,23}", value):
             raise self.fail(
-                path, f"must be 2-24 lowercase letters, digits and '-', starting with a letter, got {show(value)}",
-                key, label,
+                path,
+                f"must be 2-24 lowercase letters, digits and '-', starting with a letter, got {show(value)}",
+                key,
+                label,
             )
         return value
 
@@ -207,7 +209,12 @@ class Reader:
         return value
 
     def choice(
-        self, t: dict[str, Any], key: str, path: Path_, allowed: Iterable[str], default: str | None = None,
+        self,
+        t: dict[str, Any],
+        key: str,
+        path: Path_,
+        allowed: Iterable[str],
+        default: str | None = None,
         label: str = "",
     ) -> str:
         allowed = tuple(allowed)

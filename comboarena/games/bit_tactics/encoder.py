@@ -94,13 +94,19 @@ def _universe(game: BitTactics) -> tuple[list[int], list[str]]:
 
 def _layout(squares: int, units: int) -> Layout:
     layout = Layout()
-    layout.add("squares", squares * SQUARE_FEATURES,
-               "per square (a1, b1, ...): height/9, no unit can stand there (wall, deep water, a closed door, "
-               "a boulder), water, a terrain modifier (broken, thick, fast), a unit of mine, a foe, a fallen "
-               "unit, the HP share of the unit there")  # fmt: skip
-    layout.add("units", units * UNIT_FEATURES,
-               "per unit (in the game's order): present, mine, fallen, HP share, MP share, Limit/20, level/10, "
-               "file/width, rank/height, facing one-hot (n e s w), the acting unit, then one per status")  # fmt: skip
+    layout.add(
+        "squares",
+        squares * SQUARE_FEATURES,
+        "per square (a1, b1, ...): height/9, no unit can stand there (wall, deep water, a closed door, "
+        "a boulder), water, a terrain modifier (broken, thick, fast), a unit of mine, a foe, a fallen "
+        "unit, the HP share of the unit there",
+    )
+    layout.add(
+        "units",
+        units * UNIT_FEATURES,
+        "per unit (in the game's order): present, mine, fallen, HP share, MP share, Limit/20, level/10, "
+        "file/width, rank/height, facing one-hot (n e s w), the acting unit, then one per status",
+    )
     layout.add("phase", 3, "one-hot: battle, camp, over")
     layout.add("round", 1, "round / the round limit")
     layout.add("turn", 3, "the acting unit has moved, acted, turned")

@@ -45,7 +45,9 @@ def explain(state: TacticsState, action: Action) -> str:
             return str(exc)
         if b.occ[t] >= 0 and t != b.sq[u]:
             return f"{action.square} is taken"
-        return f"{action.square} is out of reach this turn (MOV {b.mov(u)}, Jump {b.sheets[u].jump}, terrain and height)"
+        return (
+            f"{action.square} is out of reach this turn (MOV {b.mov(u)}, Jump {b.sheets[u].jump}, terrain and height)"
+        )
     if isinstance(action, A.Face):
         if state._faced:
             return "you have turned already; you may turn again after moving"

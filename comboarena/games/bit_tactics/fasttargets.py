@@ -72,7 +72,7 @@ class Targets:
         out = []
         for _, t, foe, up in self.units:
             if foe and up:
-                for w in weapons:  # noqa: SIM110
+                for w in weapons:
                     if self.weapon_hits(w, t):
                         out.append(t)
                         break
@@ -96,9 +96,12 @@ class Targets:
         want_ally = target in (ALLY, FALLEN)
         if ab.weapon and w is not None:
             for v, t, foe, up in self.units:
-                if up and (foe if want_foe else (not foe if want_ally else True)) and (
-                    not magic_limit or combo(v)
-                ) and self.weapon_hits(w, t):
+                if (
+                    up
+                    and (foe if want_foe else (not foe if want_ally else True))
+                    and (not magic_limit or combo(v))
+                    and self.weapon_hits(w, t)
+                ):
                     out.append(t)
             out.sort()
             return out

@@ -80,4 +80,5 @@ def use_skill(b: Battle, u: int, skill: int, t: int, events: list[Event]) -> Non
     b.set_features(feat)
     events.append(Event(EventKind.SKILL, seat, data))
 
+
 __all__ = ["skill_targets", "use_skill"]

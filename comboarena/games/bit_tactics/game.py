@@ -75,44 +75,120 @@ class BitTactics(Game):
         summary=SUMMARY,
         rulebook="16-bit-tactics.txt",
         options=(
-            Option("mode", "versus", "versus: party against party; monsters: the party against monsters "
-                   "(the last seat plays them); campaign: linked battles against monsters", choices=MODES),
-            Option("players", 2, "versus: 2, or 4 in teams (seats 0+2 against 1+3); monsters and campaign: "
-                   "2-5, the last seat plays the monsters and the others share the party", kind=int,
-                   minimum=2, maximum=5),
-            Option("map", None, "a shipped map (crossing, keep, cliffside, marsh, chasm) or a map file; "
-                   "none: crossing (versus), keep (monsters)", kind=str, check=_check_map),
-            Option("party", None, "side 1 (seat 0's side): a preset (balanced, strike, wardens, skirmish) or "
-                   "jobs with levels, e.g. vanguard:3,ranger,mender:4; none: balanced", kind=tuple),
-            Option("foes", None, "side 2: versus, a party as for 'party' (none: strike); monsters, a preset "
-                   "(ditch-raiders, ford-ambush, crypt, ...) or monster ids (none: ford-ambush)", kind=tuple),
-            Option("level", 3, "the level of each character whose level is not given", kind=int, minimum=1,
-                   maximum=MAX_LEVEL),
-            Option("fighters", None, "balance matchups (sim --matchups): two jobs; each side is the core party "
-                   "(vanguard, mender, ranger) plus one unit of its job", kind=tuple, check=_check_fighters),
-            Option("campaign", "first-march", "campaign mode: a shipped campaign or a campaign file",
-                   kind=str, check=_check_campaign),
-            Option("rounds", 12, "rounds before the battle is called (see at_limit)", kind=int, minimum=1,
-                   maximum=99),
-            Option("at_limit", "judge", "when the rounds run out: judge (the side with the larger share of "
-                   "its HP left wins) or draw", choices=("judge", "draw")),
-            Option("turn", "either", "either: move and act once each in either order; move-first: no "
-                   "moving after acting", choices=("either", "move-first")),
-            Option("counters", "ability", "ability: only units with a counter reaction strike back; always: "
-                   "every unit damaged by a melee attack strikes back if it can", choices=("ability", "always")),
-            Option("ties", "reroll", "tied rolls (initiative, resisted tests): reroll, or keep (initiative "
-                   "keeps the unit order; the one resisting wins)", choices=("reroll", "keep")),
-            Option("jump_across", "lower", "jumping across a gap lands lower (the rulebook's words) or also "
-                   "level", choices=("lower", "level")),
-            Option("melee_height", 2, "how many HT above or below a melee attack reaches", kind=int, minimum=0,
-                   maximum=9),
-            Option("unit_height", 1, "how many HT a unit stands tall for Line of Effect", kind=int, minimum=0,
-                   maximum=4),
-            Option("crits", "bands", "bands: a crit doubles DMG, the roll still reads the bands; hit: a crit "
-                   "always deals full (doubled) damage", choices=("bands", "hit")),
-            Option("xp_table", "table", "table: level 2 at 10 XP as the table says; text: at 25 XP as the "
-                   "text says", choices=("table", "text")),
-        ),  # fmt: skip
+            Option(
+                "mode",
+                "versus",
+                "versus: party against party; monsters: the party against monsters "
+                "(the last seat plays them); campaign: linked battles against monsters",
+                choices=MODES,
+            ),
+            Option(
+                "players",
+                2,
+                "versus: 2, or 4 in teams (seats 0+2 against 1+3); monsters and campaign: "
+                "2-5, the last seat plays the monsters and the others share the party",
+                kind=int,
+                minimum=2,
+                maximum=5,
+            ),
+            Option(
+                "map",
+                None,
+                "a shipped map (crossing, keep, cliffside, marsh, chasm) or a map file; "
+                "none: crossing (versus), keep (monsters)",
+                kind=str,
+                check=_check_map,
+            ),
+            Option(
+                "party",
+                None,
+                "side 1 (seat 0's side): a preset (balanced, strike, wardens, skirmish) or "
+                "jobs with levels, e.g. vanguard:3,ranger,mender:4; none: balanced",
+                kind=tuple,
+            ),
+            Option(
+                "foes",
+                None,
+                "side 2: versus, a party as for 'party' (none: strike); monsters, a preset "
+                "(ditch-raiders, ford-ambush, crypt, ...) or monster ids (none: ford-ambush)",
+                kind=tuple,
+            ),
+            Option(
+                "level",
+                3,
+                "the level of each character whose level is not given",
+                kind=int,
+                minimum=1,
+                maximum=MAX_LEVEL,
+            ),
+            Option(
+                "fighters",
+                None,
+                "balance matchups (sim --matchups): two jobs; each side is the core party "
+                "(vanguard, mender, ranger) plus one unit of its job",
+                kind=tuple,
+                check=_check_fighters,
+            ),
+            Option(
+                "campaign",
+                "first-march",
+                "campaign mode: a shipped campaign or a campaign file",
+                kind=str,
+                check=_check_campaign,
+            ),
+            Option("rounds", 12, "rounds before the battle is called (see at_limit)", kind=int, minimum=1, maximum=99),
+            Option(
+                "at_limit",
+                "judge",
+                "when the rounds run out: judge (the side with the larger share of its HP left wins) or draw",
+                choices=("judge", "draw"),
+            ),
+            Option(
+                "turn",
+                "either",
+                "either: move and act once each in either order; move-first: no moving after acting",
+                choices=("either", "move-first"),
+            ),
+            Option(
+                "counters",
+                "ability",
+                "ability: only units with a counter reaction strike back; always: "
+                "every unit damaged by a melee attack strikes back if it can",
+                choices=("ability", "always"),
+            ),
+            Option(
+                "ties",
+                "reroll",
+                "tied rolls (initiative, resisted tests): reroll, or keep (initiative "
+                "keeps the unit order; the one resisting wins)",
+                choices=("reroll", "keep"),
+            ),
+            Option(
+                "jump_across",
+                "lower",
+                "jumping across a gap lands lower (the rulebook's words) or also level",
+                choices=("lower", "level"),
+            ),
+            Option(
+                "melee_height", 2, "how many HT above or below a melee attack reaches", kind=int, minimum=0, maximum=9
+            ),
+            Option(
+                "unit_height", 1, "how many HT a unit stands tall for Line of Effect", kind=int, minimum=0, maximum=4
+            ),
+            Option(
+                "crits",
+                "bands",
+                "bands: a crit doubles DMG, the roll still reads the bands; hit: a crit "
+                "always deals full (doubled) damage",
+                choices=("bands", "hit"),
+            ),
+            Option(
+                "xp_table",
+                "table",
+                "table: level 2 at 10 XP as the table says; text: at 25 XP as the text says",
+                choices=("table", "text"),
+            ),
+        ),
         notation=NOTATION,
         min_players=2,
         max_players=5,
@@ -140,10 +216,14 @@ class BitTactics(Game):
         else:
             self.teams = (tuple(range(n - 1)), (n - 1,))
         self.rules = Rules(
-            counters_always=o["counters"] == "always", crits_hit=o["crits"] == "hit", ties_reroll=o["ties"] == "reroll",
-            across_level=o["jump_across"] == "level", melee_height=o["melee_height"], unit_height=o["unit_height"],
+            counters_always=o["counters"] == "always",
+            crits_hit=o["crits"] == "hit",
+            ties_reroll=o["ties"] == "reroll",
+            across_level=o["jump_across"] == "level",
+            melee_height=o["melee_height"],
+            unit_height=o["unit_height"],
             move_first=o["turn"] == "move-first",
-        )  # fmt: skip
+        )
         self.rounds: int = o["rounds"]
         self.judge: bool = o["at_limit"] == "judge"
         self.xp_table: str = o["xp_table"]
@@ -156,10 +236,12 @@ class BitTactics(Game):
                 if self.campaign.xp_table != self.xp_table and self.campaign.xp_table != "table":
                     self.xp_table = self.campaign.xp_table
                 if self.campaign.next > len(self.campaign.battles):
-                    raise OptionError(f"campaign {o['campaign']!r} is finished (all {len(self.campaign.battles)} "
-                                      "battles won); nothing is left to play")  # fmt: skip
+                    raise OptionError(
+                        f"campaign {o['campaign']!r} is finished (all {len(self.campaign.battles)} "
+                        "battles won); nothing is left to play"
+                    )
                 self.maps = tuple(find_map(b.map) for b in self.campaign.battles)
-                self._sides = ((), ())
+                self._sides: tuple[tuple[Build, ...], tuple[Build, ...]] = ((), ())
             else:
                 self.maps = (find_map(o["map"] or DEFAULT_MAP[mode]),)
                 self._sides = (self._party(o["party"], o["fighters"], 0), self._foes(o["foes"], o["fighters"]))
@@ -203,8 +285,9 @@ class BitTactics(Game):
             entries = list(p.foes[str(entries[0])])
         for e in entries:
             if str(e) not in p.monsters:
-                raise OptionError(f"{e!r} is not a monster ({', '.join(p.monsters)}) or a foes preset "
-                                  f"({', '.join(p.foes)})")  # fmt: skip
+                raise OptionError(
+                    f"{e!r} is not a monster ({', '.join(p.monsters)}) or a foes preset ({', '.join(p.foes)})"
+                )
         if not 1 <= len(entries) <= 8:
             raise OptionError(f"between 1 and 8 monsters, got {len(entries)}")
         return tuple(monster_build(str(e)) for e in entries)
@@ -283,7 +366,7 @@ class BitTactics(Game):
         b = state._b
         if b is None:
             return
-        seen = {}
+        seen: dict[int, int] = {}
         for u in b.units:
             sq = b.sq[u]
             if sq in seen:

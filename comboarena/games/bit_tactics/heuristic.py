@@ -26,14 +26,15 @@ from comboarena.core import Action, Chance
 
 from .battle import LIMIT_READY, Battle
 from .combat import Strike, ability_strike, long_squares, weapon_strike
-from .odds import outcome
-from .content import FALLEN, FOE, MAGICAL, PHYSICAL, Ability, pack
+from .content import FALLEN, FOE, MAGICAL, Ability, pack
 from .fasttargets import Targets
+from .features import skill_targets
+from .maps import DOOR
 from .movement import knockback_path, reachable
+from .odds import outcome
 from .statuses import (
     BLIND,
     BRAVERY,
-
     DEF_DOWN,
     DISABLED,
     DMG_DOWN,
@@ -49,22 +50,36 @@ from .statuses import (
     SAP,
     SHELL,
     SILENCE,
+    SKILLS,
     SLOW,
     SPD_UP,
     STOP,
     duration,
 )
-from .features import skill_targets
-from .maps import DOOR
-from .statuses import SKILLS
 from .targeting import affected, guard_targets, item_range
 
 #: What a status is worth on a foe (negative) or an ally (positive), per turn it lasts.
 STATUS_VALUE = {
-    STOP: 9.0, DISABLED: 7.0, SILENCE: 3.0, SLOW: 3.0, IMMOBILIZE: 2.0, BLIND: 3.0, SAP: 0.0, DEF_DOWN: 2.5,
-    MDEF_DOWN: 1.5, DMG_DOWN: 2.5, MDMG_DOWN: 1.5,
-    HASTE: 3.5, BRAVERY: 2.0, FAITH: 1.0, PROTECT: 3.0, SHELL: 2.0, REGEN: 0.0, SPD_UP: 1.5, QUICKEN: 25.0,
-}  # fmt: skip
+    STOP: 9.0,
+    DISABLED: 7.0,
+    SILENCE: 3.0,
+    SLOW: 3.0,
+    IMMOBILIZE: 2.0,
+    BLIND: 3.0,
+    SAP: 0.0,
+    DEF_DOWN: 2.5,
+    MDEF_DOWN: 1.5,
+    DMG_DOWN: 2.5,
+    MDMG_DOWN: 1.5,
+    HASTE: 3.5,
+    BRAVERY: 2.0,
+    FAITH: 1.0,
+    PROTECT: 3.0,
+    SHELL: 2.0,
+    REGEN: 0.0,
+    SPD_UP: 1.5,
+    QUICKEN: 25.0,
+}
 #: Foes worth knocking out first: those who heal, hex and hurl magic.
 PRIORITY = {"mender": 1.5, "herald": 1.3, "hexer": 1.3, "evoker": 1.4, "ranger": 1.15}
 
@@ -186,8 +201,9 @@ class _Planner:
                 places = {d: self.place_value(d) for d in dests}
                 retreat = max(places, key=lambda d: places[d])
                 if here_cmd and places[retreat] > stay:
-                    best = max(best, (here_value + places[retreat], [here_cmd, f"move {names[retreat]}"]),
-                               key=lambda x: x[0])  # fmt: skip
+                    best = max(
+                        best, (here_value + places[retreat], [here_cmd, f"move {names[retreat]}"]), key=lambda x: x[0]
+                    )
                 for d in dests:
                     value, cmd = self.best_command(d)
                     total = value + places[d]
@@ -248,7 +264,9 @@ class _Planner:
             value += 1.0 * board.ht[d]
         else:  # support and healing: close to the allies, away from the foes
             if self.allies:
-                near_ally = min(board.dist[d * n + b.sq[v]] for v in self.allies if v != u) if len(self.allies) > 1 else 0
+                near_ally = (
+                    min(board.dist[d * n + b.sq[v]] for v in self.allies if v != u) if len(self.allies) > 1 else 0
+                )
                 value -= 1.2 * max(0, near_ally - 2)
             value -= 1.0 * max(0, 3 - nearest)
         return value
@@ -355,8 +373,9 @@ class _Planner:
 
     def _danger_share(self, v: int) -> float:
         b = self.b
-        return sum(self.threat[f] for f in self.foes
-                   if b.board.distance(b.sq[f], b.sq[v]) <= b.mov(f) + _reach(b, f)) / max(1, b.hp[v])  # fmt: skip
+        return sum(
+            self.threat[f] for f in self.foes if b.board.distance(b.sq[f], b.sq[v]) <= b.mov(f) + _reach(b, f)
+        ) / max(1, b.hp[v])
 
     def fight_value(self, t: int, limit: bool) -> float:
         b, u = self.b, self.u
@@ -481,7 +500,9 @@ def _reach(b: Battle, v: int) -> int:
 
 def _role(s: Any) -> str:
     if s.natural is not None:
-        return "melee" if s.natural.range <= 2 and not any(pack().abilities[i].range > 2 for i in s.actives) else "magic"
+        return (
+            "melee" if s.natural.range <= 2 and not any(pack().abilities[i].range > 2 for i in s.actives) else "magic"
+        )
     return pack().jobs[s.build.ref].role
 
 

@@ -38,9 +38,18 @@ def initiative(b: Battle, round_no: int, events: list[Event]) -> tuple[int, ...]
             for u in tied:
                 score[u] += _roll(b, u, rolls)
         order += sorted(group, key=lambda u: (-score[u], u))
-    events.append(Event(EventKind.ROUND, None, {
-        "round": round_no, "order": order, "phases": [[u, phase_of(b, u)] for u in units],
-        "rolls": [[u, rolls[u]] for u in units]}))  # fmt: skip
+    events.append(
+        Event(
+            EventKind.ROUND,
+            None,
+            {
+                "round": round_no,
+                "order": order,
+                "phases": [[u, phase_of(b, u)] for u in units],
+                "rolls": [[u, rolls[u]] for u in units],
+            },
+        )
+    )
     return tuple(order)
 
 

@@ -233,7 +233,9 @@ def parse_map(text: str, source: str, map_id: str | None = None) -> Map:
     mod = [0] * size
     for i, (n, rank, cells) in enumerate(rows):
         if rank != height - i:
-            raise fail(n, f"this row is labelled {rank}, but rows go from rank {height} (top) down to 1: expected {height - i}")
+            raise fail(
+                n, f"this row is labelled {rank}, but rows go from rank {height} (top) down to 1: expected {height - i}"
+            )
         if len(cells) != width:
             raise fail(n, f"rank {rank} has {len(cells)} squares; the first row has {width}")
         y = rank - 1
@@ -261,7 +263,9 @@ def parse_map(text: str, source: str, map_id: str | None = None) -> Map:
             sb = square_index(b, width, height) if b else sa
             if sa < 0 or sb < 0:
                 bad = a if sa < 0 else b
-                raise fail(n, f"{bad!r} is not a square of this {width}x{height} map (a1-{square_name(size - 1, width)})")
+                raise fail(
+                    n, f"{bad!r} is not a square of this {width}x{height} map (a1-{square_name(size - 1, width)})"
+                )
             for y in range(min(sa // width, sb // width), max(sa // width, sb // width) + 1):
                 for x in range(min(sa % width, sb % width), max(sa % width, sb % width) + 1):
                     sq = y * width + x
@@ -367,7 +371,9 @@ def _feature(n: int, sq: int, name: str, spec: str, terrain: int, err: Callable[
     from .statuses import SKILLS
 
     if terrain not in FEATURE_KINDS:
-        raise err(n, f"{name} is {TERRAIN_NAMES[terrain]}; mark the square D (rune door), O (boulder) or S (slope) first")
+        raise err(
+            n, f"{name} is {TERRAIN_NAMES[terrain]}; mark the square D (rune door), O (boulder) or S (slope) first"
+        )
     kind_name, skill_name = FEATURE_KINDS[terrain]
     parts = spec.split()
     usage = f"'feature {name}: {kind_name} {skill_name} <difficulty 1-11>" + (

@@ -29,29 +29,24 @@ def profile(b: Battle, u: int) -> Profile:
     return Profile(b.floats(u), s.waterwalk, s.jump, b.rules.across_level)
 
 
-def _tables(b: Battle, u: int) -> tuple[tuple[tuple[int, int, int, int, int, int, int], ...], ...]:
+Plain = tuple[tuple[tuple[int, int, int, int, int, int, int], ...], ...]
+
+
+def _tables(b: Battle, u: int) -> Plain:
     """The movement edges of ``u``'s profile as plain tuples: (to, cost, first cost, stop, gap, dir, slope)."""
     s = b.sheets[u]
     key = (id(b.board), b.floats(u), s.waterwalk, s.jump, b.rules.across_level)
     got = _BY_KEY.get(key)
     if got is None:
-        got = _BY_KEY[key] = _plain(b.board.edges(profile(b, u)))
+        edges = b.board.edges(profile(b, u))
+        got = _BY_KEY[key] = tuple(
+            tuple((e.to, e.cost, e.first_cost, 1 if e.stop else 0, e.gap, e.dir, 1 if e.slope else 0) for e in es)
+            for es in edges
+        )
     return got
 
 
-_BY_KEY: dict[tuple[int, bool, bool, int, bool], tuple[tuple[tuple[int, int, int, int, int, int, int], ...], ...]] = {}
-
-
-_PLAIN: dict[int, tuple[tuple[tuple[int, int, int, int, int, int, int], ...], ...]] = {}
-
-
-def _plain(edges: tuple[tuple[Edge, ...], ...]) -> tuple[tuple[tuple[int, int, int, int, int, int, int], ...], ...]:
-    got = _PLAIN.get(id(edges))
-    if got is None or got[0] is not edges:  # type: ignore[comparison-overlap]
-        got = _PLAIN[id(edges)] = (edges, tuple(  # type: ignore[assignment]
-            tuple((e.to, e.cost, e.first_cost, 1 if e.stop else 0, e.gap, e.dir, 1 if e.slope else 0) for e in es)
-            for es in edges))
-    return got[1]  # type: ignore[return-value]
+_BY_KEY: dict[tuple[int, bool, bool, int, bool], Plain] = {}
 
 
 def _search(b: Battle, u: int, mov: int) -> tuple[list[int], list[int], list[int], list[int]]:
@@ -60,7 +55,7 @@ def _search(b: Battle, u: int, mov: int) -> tuple[list[int], list[int], list[int
     cached = b.reach
     start = b.sq[u]
     if cached is not None and cached[0] == u and cached[1] == start:
-        return cached[2]  # type: ignore[return-value]
+        return cached[2]
     n = b.board.size
     edges = _tables(b, u)
     side = b.sheets[u].side
@@ -168,8 +163,16 @@ def move(b: Battle, u: int, dest: int, events: list[Event]) -> int:
             die = b.sheets[u].skills[feature.skill]
             roll = b.chance.roll(die)
             ok = roll > feature.tn
-            data = {"unit": u, "square": board.name(end), "skill": "agility", "die": die, "roll": roll,
-                    "tn": feature.tn, "ok": ok, "to": board.name(end)}  # fmt: skip
+            data = {
+                "unit": u,
+                "square": board.name(end),
+                "skill": "agility",
+                "die": die,
+                "roll": roll,
+                "tn": feature.tn,
+                "ok": ok,
+                "to": board.name(end),
+            }
             tests.append(Event(EventKind.SLIP, seat, data))
             if not ok:
                 slipped = feature
@@ -180,8 +183,13 @@ def move(b: Battle, u: int, dest: int, events: list[Event]) -> int:
                     data["to"] = board.name(end)
                 break
     _place(b, u, end)
-    events.append(Event(EventKind.MOVE, seat, {"unit": u, "from": board.name(start), "to": board.name(end),
-                                                "path": path, "cost": cost}))  # fmt: skip
+    events.append(
+        Event(
+            EventKind.MOVE,
+            seat,
+            {"unit": u, "from": board.name(start), "to": board.name(end), "path": path, "cost": cost},
+        )
+    )
     events.extend(tests)
     if slipped is not None and slipped.damage:
         b.lose_hp(u, slipped.damage, -1, "slip", events)
@@ -236,9 +244,19 @@ def knockback(b: Battle, target: int, attacker_sq: int, n: int, damage: int, by:
     _, d, end, drop, falls = best
     if end != start:
         _place(b, target, end)
-    events.append(Event(EventKind.KNOCKBACK, b.sheets[target].seat, {
-        "unit": target, "from": board.name(start), "to": board.name(end), "fall": drop if end != start else 0,
-        "direction": "nesw"[d]}))  # fmt: skip
+    events.append(
+        Event(
+            EventKind.KNOCKBACK,
+            b.sheets[target].seat,
+            {
+                "unit": target,
+                "from": board.name(start),
+                "to": board.name(end),
+                "fall": drop if end != start else 0,
+                "direction": "nesw"[d],
+            },
+        )
+    )
     if falls and end != start:
         b.lose_hp(target, damage // 2, by, "fall", events)
 

@@ -113,12 +113,18 @@ def action_odds(state: Any) -> list[dict[str, Any]]:
         rows = []
         for v, s in strikes(b, u, verb, what, t, off):
             o = outcome(b, u, v, s)
-            rows.append({
-                "unit": v, "name": b.sheets[v].build.name,
-                "bands": {k: round(x, 4) for k, x in o.bands.items()}, "crit": round(o.crit, 4),
-                "damage": round(o.damage, 2), "ko": round(o.ko, 4), "effect": round(o.effect, 4),
-                "ally": b.sheets[v].side == b.sheets[u].side,
-            })  # fmt: skip
+            rows.append(
+                {
+                    "unit": v,
+                    "name": b.sheets[v].build.name,
+                    "bands": {k: round(x, 4) for k, x in o.bands.items()},
+                    "crit": round(o.crit, 4),
+                    "damage": round(o.damage, 2),
+                    "ko": round(o.ko, 4),
+                    "effect": round(o.effect, 4),
+                    "ally": b.sheets[v].side == b.sheets[u].side,
+                }
+            )
         if rows:
             out.append({"action": a.text, "targets": rows})
     return out

@@ -108,13 +108,18 @@ def view_of(state: TacticsState, seat: int | None) -> dict[str, Any]:
     b = state._b
     q = state._queue
     v: dict[str, Any] = {
-        "game": game.name, "seat": seat, "mode": game.mode, "to_act": list(state.to_act),
-        "phase": str(_PHASES[state._phase]), "battle": state._battle,
-        "map": game.maps[min(state._battle, len(game.maps) - 1)].id, "round": q.round if q is not None else 0,
+        "game": game.name,
+        "seat": seat,
+        "mode": game.mode,
+        "to_act": list(state.to_act),
+        "phase": str(_PHASES[state._phase]),
+        "battle": state._battle,
+        "map": game.maps[min(state._battle, len(game.maps) - 1)].id,
+        "round": q.round if q is not None else 0,
         "queue": q.to_json() if q is not None else None,
         "turn": {"moved": state._moved, "acted": state._acted, "faced": state._faced},
         "initiative": state._init,
-    }  # fmt: skip
+    }
     if b is None:
         v["units"] = []
         v["features"] = []
@@ -122,15 +127,30 @@ def view_of(state: TacticsState, seat: int | None) -> dict[str, Any]:
         names = b.board.names
         units = []
         for u, s in enumerate(b.sheets):
-            units.append({
-                "id": u, "name": s.build.name, "title": s.title, "kind": "monster" if s.kind == MONSTER else "pc",
-                "level": s.level, "build": s.build.to_json(), "side": s.side, "seat": s.seat,
-                "square": names[b.sq[u]], "facing": _FACING[b.face[u]], "hp": b.hp[u], "mp": b.mp[u],
-                "limit": b.limit[u], "ko": b.hp[u] <= 0,
-                "statuses": [[NAMES[x.kind], x.turns, x.die, x.caster, x.amount, ELEMENTS[x.element]] for x in b.st[u]],
-                "items": dict(b.inv[u]), "equip": list(b.eq[u]),
-                "stats": _stats(b, u),
-            })  # fmt: skip
+            units.append(
+                {
+                    "id": u,
+                    "name": s.build.name,
+                    "title": s.title,
+                    "kind": "monster" if s.kind == MONSTER else "pc",
+                    "level": s.level,
+                    "build": s.build.to_json(),
+                    "side": s.side,
+                    "seat": s.seat,
+                    "square": names[b.sq[u]],
+                    "facing": _FACING[b.face[u]],
+                    "hp": b.hp[u],
+                    "mp": b.mp[u],
+                    "limit": b.limit[u],
+                    "ko": b.hp[u] <= 0,
+                    "statuses": [
+                        [NAMES[x.kind], x.turns, x.die, x.caster, x.amount, ELEMENTS[x.element]] for x in b.st[u]
+                    ],
+                    "items": dict(b.inv[u]),
+                    "equip": list(b.eq[u]),
+                    "stats": _stats(b, u),
+                }
+            )
         v["units"] = units
         v["features"] = _feature_json(b)
     v["roster"] = [r.to_json() for r in state._roster]
@@ -158,10 +178,25 @@ def _stats(b: Battle, u: int) -> dict[str, int]:
         d2, d = b.defs(u, u)
         md2, md = b.mdefs(u, u)
         got = {
-            "hp_max": s.hp, "mp_max": s.mp, "atk": s.atk, "matk": s.matk, "dmg": b.dmg(u), "mdmg": b.mdmg(u),
-            "eva": b.eva(u), "def": d, "def2": d2, "meva": b.meva(u), "mdef": md, "mdef2": md2, "mov": b.mov(u),
-            "jump": s.jump, "might": s.skills[0], "agility": s.skills[1], "lore": s.skills[2], "charm": s.skills[3],
-        }  # fmt: skip
+            "hp_max": s.hp,
+            "mp_max": s.mp,
+            "atk": s.atk,
+            "matk": s.matk,
+            "dmg": b.dmg(u),
+            "mdmg": b.mdmg(u),
+            "eva": b.eva(u),
+            "def": d,
+            "def2": d2,
+            "meva": b.meva(u),
+            "mdef": md,
+            "mdef2": md2,
+            "mov": b.mov(u),
+            "jump": s.jump,
+            "might": s.skills[0],
+            "agility": s.skills[1],
+            "lore": s.skills[2],
+            "charm": s.skills[3],
+        }
         if len(_STATS) > 50_000:
             _STATS.clear()
         _STATS[key] = got
@@ -177,8 +212,20 @@ def read_position(game: BitTactics, f: Fields, chance: Chance) -> Any:
     return _build(game, data, chance, strict=True)
 
 
-_FIELDS = ("phase", "battle", "queue", "turn", "initiative", "units", "features", "roster", "camp_seat", "winner",
-           "reason", "rewards")  # fmt: skip
+_FIELDS = (
+    "phase",
+    "battle",
+    "queue",
+    "turn",
+    "initiative",
+    "units",
+    "features",
+    "roster",
+    "camp_seat",
+    "winner",
+    "reason",
+    "rewards",
+)
 
 
 def state_from_view(game: BitTactics, view: dict[str, Any], chance: Chance) -> Any:
@@ -199,14 +246,22 @@ def _fast(game: BitTactics, view: dict[str, Any], chance: Chance) -> Any:
     index = board.index
     units = view["units"]
     sheets = tuple(sheet_of(build_from_json(x["build"], "view.units"), x["side"], x["seat"]) for x in units)
-    b = make_battle(game, board, sheets, [index[x["square"]] for x in units], [_FACING.index(x["facing"]) for x in units],
-                    chance, [x["limit"] for x in units])  # fmt: skip
+    b = make_battle(
+        game,
+        board,
+        sheets,
+        [index[x["square"]] for x in units],
+        [_FACING.index(x["facing"]) for x in units],
+        chance,
+        [x["limit"] for x in units],
+    )
     b.hp = [x["hp"] for x in units]
     b.mp = [x["mp"] for x in units]
     for u, x in enumerate(units):
         if x["statuses"]:
-            b.set_statuses(u, tuple(Status(STATUS_IDS[y[0]], y[1], y[2], y[3], y[4], ELEMENTS.index(y[5]))
-                                    for y in x["statuses"]))  # fmt: skip
+            b.set_statuses(
+                u, tuple(Status(STATUS_IDS[y[0]], y[1], y[2], y[3], y[4], ELEMENTS.index(y[5])) for y in x["statuses"])
+            )
     b.inv = [tuple(x["items"].items()) for x in units]
     b.eq = [tuple(x["equip"]) for x in units]  # type: ignore[misc]
     b.gb = [shield_bonus(e[1]) for e in b.eq]
@@ -256,8 +311,10 @@ def _build(game: BitTactics, d: dict[str, Any], chance: Chance, strict: bool) ->
     if s._init is not None and not isinstance(d["initiative"], dict):
         raise PositionError("position.initiative must be an object (a round's rolls) or null")
     try:
-        s._roster = tuple(roster_from_json(r, f"position.roster[{i}]", game.xp_table)
-                          for i, r in enumerate(_list(d["roster"], "position.roster")))  # fmt: skip
+        s._roster = tuple(
+            roster_from_json(r, f"position.roster[{i}]", game.xp_table)
+            for i, r in enumerate(_list(d["roster"], "position.roster"))
+        )
     except BuildError as exc:
         raise PositionError(str(exc)) from None
     if (game.campaign is None) != (not s._roster):
@@ -271,8 +328,10 @@ def _build(game: BitTactics, d: dict[str, Any], chance: Chance, strict: bool) ->
         raise PositionError("position.rewards must be an object or null")
     s._rewards = dict(d["rewards"]) if d["rewards"] is not None else None
     turn = d["turn"]
-    if not isinstance(turn, dict) or set(turn) != {"moved", "acted", "faced"} or not all(
-        isinstance(turn[k], bool) for k in turn
+    if (
+        not isinstance(turn, dict)
+        or set(turn) != {"moved", "acted", "faced"}
+        or not all(isinstance(turn[k], bool) for k in turn)
     ):
         raise PositionError("position.turn must be {moved, acted, faced}, each true or false")
     s._moved, s._acted, s._faced = turn["moved"], turn["acted"], turn["faced"]
@@ -302,7 +361,9 @@ def _build(game: BitTactics, d: dict[str, Any], chance: Chance, strict: bool) ->
         side = uf.number("side", 0, 1)
         seat = uf.number("seat", 0, game.players - 1)
         if seat not in game.teams[side]:
-            raise PositionError(f"{where}.seat: seat {seat} does not play for side {side} (its seats: {game.teams[side]})")
+            raise PositionError(
+                f"{where}.seat: seat {seat} does not play for side {side} (its seats: {game.teams[side]})"
+            )
         sheet = sheet_of(build, side, seat)
         sheets.append(sheet)
         sq = board.index.get(uf.get("square")) if isinstance(uf.get("square"), str) else None
@@ -386,14 +447,20 @@ def _statuses(raw: list[Any], where: str, units: int) -> tuple[Status, ...]:
     kinds = set()
     for i, x in enumerate(raw):
         ok = (
-            isinstance(x, list) and len(x) == 6 and x[0] in STATUS_IDS and x[5] in ELEMENTS
-            and all(isinstance(v, int) and not isinstance(v, bool) for v in x[1:5]) and x[1] >= 1
-            and x[2] in (0, 4, 6, 8, 10, 12) and -1 <= x[3] < units and x[4] >= 0
-        )  # fmt: skip
+            isinstance(x, list)
+            and len(x) == 6
+            and x[0] in STATUS_IDS
+            and x[5] in ELEMENTS
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in x[1:5])
+            and x[1] >= 1
+            and x[2] in (0, 4, 6, 8, 10, 12)
+            and -1 <= x[3] < units
+            and x[4] >= 0
+        )
         if not ok:
             raise PositionError(
-                f"{where}[{i}] must be [status, turns >= 1, caster's M.Atk die (4-12, 0 for none), caster (unit or -1), "
-                f"amount, element], got {x!r}"
+                f"{where}[{i}] must be [status, turns >= 1, caster's M.Atk die (4-12, 0 for none), "
+                f"caster (unit or -1), amount, element], got {x!r}"
             )
         kind = STATUS_IDS[x[0]]
         if kind in kinds:
@@ -438,25 +505,47 @@ def catalog(game: BitTactics) -> dict[str, Any]:
     p = pack()
     maps = []
     for m in game.maps:
-        maps.append({
-            "id": m.id, "title": m.title, "text": m.text, "width": m.width, "height": m.height,
-            "ht": list(m.ht), "terrain": [TERRAIN_NAMES[t] for t in m.terrain],
-            "mod": [MODIFIER_NAMES[x] for x in m.mod], "objective": m.objective,
-            "objective_square": m.square_name(m.objective_arg) if m.objective == "reach" else None,
-            "objective_rounds": m.objective_arg if m.objective == "survive" else None,
-            "deploy": [[m.square_name(s) for s in side] for side in m.deploy],
-            "features": [{"square": m.square_name(f.square), "kind": TERRAIN_NAMES[f.kind],
-                          "skill": ("might", "agility", "lore", "charm")[f.skill], "tn": f.tn, "damage": f.damage}
-                         for f in m.features],
-        })  # fmt: skip
-    abilities = {a.id: {"name": a.name, "kind": a.kind, "text": a.text, "ap": a.ap, "mp": a.mp, "range": a.range,
-                        "ae": a.ae} for a in p.abilities}  # fmt: skip
+        maps.append(
+            {
+                "id": m.id,
+                "title": m.title,
+                "text": m.text,
+                "width": m.width,
+                "height": m.height,
+                "ht": list(m.ht),
+                "terrain": [TERRAIN_NAMES[t] for t in m.terrain],
+                "mod": [MODIFIER_NAMES[x] for x in m.mod],
+                "objective": m.objective,
+                "objective_square": m.square_name(m.objective_arg) if m.objective == "reach" else None,
+                "objective_rounds": m.objective_arg if m.objective == "survive" else None,
+                "deploy": [[m.square_name(s) for s in side] for side in m.deploy],
+                "features": [
+                    {
+                        "square": m.square_name(f.square),
+                        "kind": TERRAIN_NAMES[f.kind],
+                        "skill": ("might", "agility", "lore", "charm")[f.skill],
+                        "tn": f.tn,
+                        "damage": f.damage,
+                    }
+                    for f in m.features
+                ],
+            }
+        )
+    abilities = {
+        a.id: {"name": a.name, "kind": a.kind, "text": a.text, "ap": a.ap, "mp": a.mp, "range": a.range, "ae": a.ae}
+        for a in p.abilities
+    }
     items = {i.id: {"name": i.name, "text": i.text} for i in p.items.values()}
     items.update({w.id: {"name": w.name, "text": w.text} for w in p.weapons.values()})
     items.update({a.id: {"name": a.name, "text": a.text} for a in p.armours.values()})
     items.update({a.id: {"name": a.name, "text": a.text} for a in p.ammo.values()})
-    return {"maps": maps, "abilities": abilities, "items": items, "rounds": game.rounds,
-            "events": [str(k) for k in EventKind]}  # fmt: skip
+    return {
+        "maps": maps,
+        "abilities": abilities,
+        "items": items,
+        "rounds": game.rounds,
+        "events": [str(k) for k in EventKind],
+    }
 
 
 __all__ = ["battle_json", "catalog", "position_of", "read_position", "state_from_view", "view_of"]

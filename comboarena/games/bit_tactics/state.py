@@ -20,13 +20,13 @@ from .battle import LIMIT_READY, Battle
 from .campaign import RosterUnit, learnable, secondary_jobs
 from .combat import fight, guard, shield_bonus, use_ability, use_item
 from .content import MAGICAL, PASSIVE, pack
+from .fasttargets import Targets
 from .features import skill_targets, use_skill
 from .initiative import initiative
 from .maps import BOULDER
 from .movement import move, reachable
 from .rewards import award, level_for
 from .statuses import SKILLS, STOP
-from .fasttargets import Targets
 from .targeting import guard_targets, item_range
 from .units import MONSTER, sheet_of
 from .view import EventKind, Phase
@@ -51,8 +51,8 @@ class TacticsState(State):
         "_faced",
         "_init",
         "_legal",
-        "_odds",
         "_moved",
+        "_odds",
         "_phase",
         "_queue",
         "_reason",
@@ -176,16 +176,39 @@ class TacticsState(State):
         battle = None
         if b is not None:
             battle = (
-                tuple((s.build, s.side, s.seat) for s in b.sheets), tuple(b.sq), tuple(b.face), tuple(b.hp),
-                tuple(b.mp), tuple(b.limit), tuple(b.st), tuple(b.inv), tuple(b.eq), tuple(b.feat),
-            )  # fmt: skip
+                tuple((s.build, s.side, s.seat) for s in b.sheets),
+                tuple(b.sq),
+                tuple(b.face),
+                tuple(b.hp),
+                tuple(b.mp),
+                tuple(b.limit),
+                tuple(b.st),
+                tuple(b.inv),
+                tuple(b.eq),
+                tuple(b.feat),
+            )
         return (
-            self.game, self._chance.seed, self._chance.draws, self._chance.forced, self._phase, self._battle,
-            self._queue, self._moved, self._acted, self._faced, self._roster, self._camp_seat, self._winner,
-            self._reason, repr(self._rewards), repr(self._init), battle,
+            self.game,
+            self._chance.seed,
+            self._chance.draws,
+            self._chance.forced,
+            self._phase,
+            self._battle,
+            self._queue,
+            self._moved,
+            self._acted,
+            self._faced,
+            self._roster,
+            self._camp_seat,
+            self._winner,
+            self._reason,
+            repr(self._rewards),
+            repr(self._init),
+            battle,
             # The history's length and last step (the whole of it is what replays build).
-            len(self._log), (self._log[-1][0], self._log[-1][1].text) if self._log else None,
-        )  # fmt: skip
+            len(self._log),
+            (self._log[-1][0], self._log[-1][1].text) if self._log else None,
+        )
 
     def view(self, seat: int | None) -> dict[str, Any]:  # type: ignore[override]
         """Every seat sees the same (nothing is hidden) but its own ``seat``."""
@@ -290,8 +313,10 @@ class TacticsState(State):
             from .odds import action_odds
 
             self._odds = action_odds(self)
-        return [{"action": x["action"], "targets": [{**t, "bands": dict(t["bands"])} for t in x["targets"]]}
-                for x in self._odds]  # fmt: skip
+        return [
+            {"action": x["action"], "targets": [{**t, "bands": dict(t["bands"])} for t in x["targets"]]}
+            for x in self._odds
+        ]
 
     def why_illegal(self, action: Action) -> str:
         """Why ``action`` is not legal now, in words (range, Line of Effect, MP, ...)."""
@@ -356,8 +381,13 @@ class TacticsState(State):
         p = pack()
         t = b.board.sq(c.square)
         verb = c.verb
-        events.append(Event(EventKind.ACT, b.sheets[u].seat, {
-            "unit": u, "command": verb, "ability": c.what, "target": c.square, "off": c.off}))  # fmt: skip
+        events.append(
+            Event(
+                EventKind.ACT,
+                b.sheets[u].seat,
+                {"unit": u, "command": verb, "ability": c.what, "target": c.square, "off": c.off},
+            )
+        )
         quickened: list[int] = []
         if verb == "fight":
             fight(b, u, t, False, events)
@@ -428,8 +458,9 @@ class TacticsState(State):
         self._moved = self._acted = self._faced = False
         self._legal = None
         seat = b.sheets[u].seat
-        events.append(Event(EventKind.TURN, seat, {"unit": u, "extra": self._queue.extra_turn,
-                                                   "round": self._queue.round}))  # fmt: skip
+        events.append(
+            Event(EventKind.TURN, seat, {"unit": u, "extra": self._queue.extra_turn, "round": self._queue.round})
+        )
         b.start_turn(u, events)
         if self._check_battle_end(events):
             return True
@@ -500,8 +531,13 @@ class TacticsState(State):
             pcs = sum(1 for u in b.units if b.sheets[u].side == 0)
             enemies = sum(1 for u in b.units if b.sheets[u].side == 1)
             each = award(defeated, pcs, enemies)
-            rewards = {"award": each, "base": award(defeated, 1, 1), "enemies": enemies, "pcs": pcs,
-                       "defeated": len(defeated)}  # fmt: skip
+            rewards = {
+                "award": each,
+                "base": award(defeated, 1, 1),
+                "enemies": enemies,
+                "pcs": pcs,
+                "defeated": len(defeated),
+            }
             events.append(Event(EventKind.REWARDS, None, rewards))
         self._rewards = rewards
         campaign = game.campaign
@@ -542,8 +578,9 @@ class TacticsState(State):
                 events.append(Event(EventKind.LEVEL_UP, None, {"unit": r.name, "level": lv, "job": r.job}))
             order = list(pack().jobs)
             limit = b.limit[i] // 2  # "Limit instead is halved after each battle"
-            roster.append(r._replace(xp=xp, ap=tuple((j, ap[j]) for j in order if ap.get(j)), history=history,
-                                     limit=limit))  # fmt: skip
+            roster.append(
+                r._replace(xp=xp, ap=tuple((j, ap[j]) for j in order if ap.get(j)), history=history, limit=limit)
+            )
         self._roster = tuple(roster)
 
     # -- camp (campaigns) -------------------------------------------------------------------------
@@ -595,10 +632,14 @@ class TacticsState(State):
             ap[r.job] -= ab.ap
             order = list(p.jobs)
             r = r._replace(learned=(*r.learned, what), ap=tuple((j, ap[j]) for j in order if ap.get(j)))
-        elif verb == "equip":
-            r = r._replace(**{p.ability(what).kind: what})
-        elif verb == "remove":
-            r = r._replace(**{p.ability(what).kind: ""})
+        elif verb in ("equip", "remove"):
+            slot = p.ability(what).kind
+            value = what if verb == "equip" else ""
+            r = r._replace(
+                reaction=value if slot == "reaction" else r.reaction,
+                support=value if slot == "support" else r.support,
+                movement=value if slot == "movement" else r.movement,
+            )
         roster[i] = r
         self._roster = tuple(roster)
         events.append(Event(EventKind.CAMP, self._camp_seat, {"unit": r.name, "action": verb, "what": what}))
@@ -629,16 +670,32 @@ class TacticsState(State):
         self._camp_seat = 0
         self._legal = None
         b = self._b
-        events.append(Event(EventKind.BATTLE, None, {"battle": index, "map": m.id, "units": [
-            {"unit": u, "name": s.build.name, "side": s.side, "seat": s.seat, "square": board.name(b.sq[u])}
-            for u, s in enumerate(b.sheets)]}))  # fmt: skip
+        events.append(
+            Event(
+                EventKind.BATTLE,
+                None,
+                {
+                    "battle": index,
+                    "map": m.id,
+                    "units": [
+                        {"unit": u, "name": s.build.name, "side": s.side, "seat": s.seat, "square": board.name(b.sq[u])}
+                        for u, s in enumerate(b.sheets)
+                    ],
+                },
+            )
+        )
         self._queue = TurnQueue.start(self._roll_initiative(1, events), 1)
         if not self._start_turn(self._queue.current, events) and self._phase == BATTLE:
             self._next_turn(events)
 
 
 def make_battle(
-    game: BitTactics, board: Any, sheets: tuple[Any, ...], squares: list[int], facing: list[int], chance: Chance,
+    game: BitTactics,
+    board: Any,
+    sheets: tuple[Any, ...],
+    squares: list[int],
+    facing: list[int],
+    chance: Chance,
     limits: list[int],
 ) -> Battle:
     """A battle at its start: full HP and MP, the loadouts equipped, features in place."""

@@ -23,12 +23,33 @@ REGEN, HASTE, BRAVERY, FAITH, PROTECT, SHELL, DMG_UP, MDMG_UP, SPD_UP, DEF_UP, M
 COMBO, GUARD = 24, 25
 
 NAMES = (
-    "sap", "silence", "immobilize", "slow", "blind", "disabled", "stop",
-    "dmg-down", "mdmg-down", "def-down", "mdef-down",
-    "regen", "haste", "bravery", "faith", "protect", "shell", "dmg-up", "mdmg-up", "spd-up",
-    "def-up", "mdef-up", "quicken", "float",
-    "combo", "guard",
-)  # fmt: skip
+    "sap",
+    "silence",
+    "immobilize",
+    "slow",
+    "blind",
+    "disabled",
+    "stop",
+    "dmg-down",
+    "mdmg-down",
+    "def-down",
+    "mdef-down",
+    "regen",
+    "haste",
+    "bravery",
+    "faith",
+    "protect",
+    "shell",
+    "dmg-up",
+    "mdmg-up",
+    "spd-up",
+    "def-up",
+    "mdef-up",
+    "quicken",
+    "float",
+    "combo",
+    "guard",
+)
 STATUS_IDS = {name: i for i, name in enumerate(NAMES)}
 NEGATIVE = frozenset(range(SAP, MDEF_DOWN + 1))
 POSITIVE = frozenset(range(REGEN, FLOAT + 1))

@@ -11,8 +11,7 @@ refuses it with the reason instead of spending the unit's action on nothing.
 from __future__ import annotations
 
 from .battle import Battle
-from .content import ALLY, ANY, FALLEN, FOE, HITS_ALL, HITS_ALLIES, HITS_FOES, MAGICAL, SELF, Ability, Weapon
-from .statuses import COMBO
+from .content import ALLY, ANY, FALLEN, FOE, HITS_ALLIES, HITS_FOES, MAGICAL, SELF, Ability, Weapon
 
 
 def weapon_range(b: Battle, u: int, w: Weapon, a: int, t: int) -> tuple[bool, int]:
@@ -70,7 +69,7 @@ def ability_problem(b: Battle, u: int, ab: Ability, t: int, w: Weapon | None) ->
         return None if t == a else "this ability is centred on yourself: aim it at your own square"
     if ab.weapon and w is not None:
         if ab.ae:  # an area shot: the centre needs range and LoE, not a straight line
-            ranged, rng = weapon_range(b, u, w, a, t)
+            _, rng = weapon_range(b, u, w, a, t)
             d = board.distance(a, t)
             if d == 0 or d > rng:
                 return f"out of range: {board.name(t)} is {d} squares away, the {w.name} reaches {rng}"
@@ -190,13 +189,12 @@ def ability_targets(b: Battle, u: int, ab: Ability, w: Weapon | None, magic_limi
 
 
 def guard_targets(b: Battle, u: int) -> list[int]:
-    """"Guard: Choose yourself or 1 ally in AE1.\""""
+    """ "Guard: Choose yourself or 1 ally in AE1.\""""
     a = b.sq[u]
     side = b.sheets[u].side
     return sorted(
-        b.sq[v] for v in b.units
-        if b.hp[v] > 0 and b.sheets[v].side == side and b.board.distance(a, b.sq[v]) <= 1
-    )  # fmt: skip
+        b.sq[v] for v in b.units if b.hp[v] > 0 and b.sheets[v].side == side and b.board.distance(a, b.sq[v]) <= 1
+    )
 
 
 def item_range(b: Battle, u: int, revive: bool) -> list[int]:
@@ -228,4 +226,3 @@ __all__ = [
     "weapon_problem",
     "weapon_range",
 ]
-

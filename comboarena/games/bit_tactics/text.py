@@ -12,7 +12,7 @@ are green, targets red.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -31,13 +31,25 @@ from .view import EventKind
 ARROWS = {"n": "▲", "e": "▶", "s": "▼", "w": "◀"}
 
 
+def _completer(key: str) -> Callable[[str], str]:
+    return lambda text: f"{key} {text.strip()}"
+
+
 def _pct(x: float) -> str:
     return f"{x:.0%}" if x else "-"
 
+
 SIDE_STYLE = ("bold bright_white on blue", "bold bright_white on red")
 FACING = ("front", "side", "back")
-VERB_NAMES = {"fight": "Fight", "ja": "JA", "magic": "Magic", "item": "Item", "guard": "Guard", "limit": "Limit",
-              "skill": "Skill"}  # fmt: skip
+VERB_NAMES = {
+    "fight": "Fight",
+    "ja": "JA",
+    "magic": "Magic",
+    "item": "Item",
+    "guard": "Guard",
+    "limit": "Limit",
+    "skill": "Skill",
+}
 
 
 def _ground_style(height: int, terrain: int) -> str:
@@ -53,6 +65,8 @@ def _ground_style(height: int, terrain: int) -> str:
 
 class TacticsText(TextUI):
     """The text UI of 16 Bit Tactics."""
+
+    game: Any
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
@@ -89,8 +103,11 @@ class TacticsText(TextUI):
         m = game.maps[view["battle"]]
         t = Text()
         t.append(f"{m.title}", style="bold")
-        objective = {"rout": "rout the foe", "reach": f"side 1 reaches {m.square_name(m.objective_arg)}",
-                     "survive": f"side 1 holds out {m.objective_arg} rounds"}[m.objective]  # fmt: skip
+        objective = {
+            "rout": "rout the foe",
+            "reach": f"side 1 reaches {m.square_name(m.objective_arg)}",
+            "survive": f"side 1 holds out {m.objective_arg} rounds",
+        }[m.objective]
         t.append(f" · round {view['round']} of {game.rounds} · objective: {objective}")
         if view["queue"] is not None:
             order = view["queue"]["order"]
@@ -137,7 +154,6 @@ class TacticsText(TextUI):
         current = view["queue"]["current"] if view["queue"] else -1
         return draw_map(m, view["features"], units, self.letters(view), reach, targets, current)
 
-
     def _units(self, view: dict[str, Any], names: Sequence[str]) -> Table:
         table = Table(box=None, padding=(0, 1), show_header=True, header_style="bold")
         for col in ("", "unit", "side", "at", "HP", "MP", "Limit", "EVA/2DEF/DEF", "statuses"):
@@ -147,12 +163,20 @@ class TacticsText(TextUI):
             st = u["stats"]
             statuses = ", ".join(f"{x[0]} {x[1]}" for x in u["statuses"]) or "-"
             hp = Text(f"{u['hp']}/{st['hp_max']}", style="red" if u["hp"] * 3 <= st["hp_max"] else "")
-            who = f"{u['name']} ({u['title']} {u['level']})" if u["name"] != u["title"] else f"{u['title']} {u['level']}"
+            who = (
+                f"{u['name']} ({u['title']} {u['level']})" if u["name"] != u["title"] else f"{u['title']} {u['level']}"
+            )
             table.add_row(
-                Text(letters[i], style=SIDE_STYLE[u["side"]]), who, names[u["seat"]] if u["seat"] < len(names) else "",
-                f"{u['square']} {ARROWS[u['facing']]}" if not u["ko"] else "fallen", hp, f"{u['mp']}/{st['mp_max']}",
-                str(u["limit"]), f"{st['eva']}/{st['def2']}/{st['def']}", statuses,
-            )  # fmt: skip
+                Text(letters[i], style=SIDE_STYLE[u["side"]]),
+                who,
+                names[u["seat"]] if u["seat"] < len(names) else "",
+                f"{u['square']} {ARROWS[u['facing']]}" if not u["ko"] else "fallen",
+                hp,
+                f"{u['mp']}/{st['mp_max']}",
+                str(u["limit"]),
+                f"{st['eva']}/{st['def2']}/{st['def']}",
+                statuses,
+            )
         return table
 
     def _camp(self, view: dict[str, Any]) -> RenderableType:
@@ -169,13 +193,27 @@ class TacticsText(TextUI):
         for r in view["roster"]:
             passives = "/".join(p.ability(x).name if x else "-" for x in (r["reaction"], r["support"], r["movement"]))
             ap = ", ".join(f"{j} {n}" for j, n in r["ap"].items()) or "0"
-            table.add_row(r["name"], p.jobs[r["job"]].name, str(len(r["history"])), str(r["xp"]), ap,
-                          r["secondary"] or "-", passives, str(r["limit"]))  # fmt: skip
+            table.add_row(
+                r["name"],
+                p.jobs[r["job"]].name,
+                str(len(r["history"])),
+                str(r["xp"]),
+                ap,
+                r["secondary"] or "-",
+                passives,
+                str(r["limit"]),
+            )
         rewards = view.get("rewards")
         parts: list[RenderableType] = [head, table]
         if rewards:
-            parts.insert(1, Text(f"Last battle: {rewards['award']} XP and AP each ({rewards['defeated']} of "
-                                 f"{rewards['enemies']} foes defeated by {rewards['pcs']})", style="green"))  # fmt: skip
+            parts.insert(
+                1,
+                Text(
+                    f"Last battle: {rewards['award']} XP and AP each ({rewards['defeated']} of "
+                    f"{rewards['enemies']} foes defeated by {rewards['pcs']})",
+                    style="green",
+                ),
+            )
         return Group(*parts)
 
     def _autosave(self, view: dict[str, Any]) -> str:
@@ -194,8 +232,10 @@ class TacticsText(TextUI):
             path.write_text(campaign_text(c, roster, battle + 1), encoding="utf-8")
         except OSError as exc:
             return f"Could not save the campaign to {path}: {exc.strerror or exc}"
-        return (f"Campaign saved to {path}. Continue it later with: comboarena play 16-bit-tactics "
-                f"-o mode=campaign -o campaign={path}")  # fmt: skip
+        return (
+            f"Campaign saved to {path}. Continue it later with: comboarena play 16-bit-tactics "
+            f"-o mode=campaign -o campaign={path}"
+        )
 
     # -- events in words ------------------------------------------------------------------
 
@@ -220,13 +260,18 @@ class TacticsText(TextUI):
             return f"{who(d['unit'])} moves {' → '.join(d['path'])} ({d['cost']} MOV)"
         if kind == EventKind.SLIP:
             verdict = "keeps its footing" if d["ok"] else f"slips and slides to {d['to']}"
-            return (f"{who(d['unit'])} on the slope at {d['square']}: Agility d{d['die']} rolls {d['roll']} "
-                    f"(must beat {d['tn']}) — {verdict}")  # fmt: skip
+            return (
+                f"{who(d['unit'])} on the slope at {d['square']}: Agility d{d['die']} rolls {d['roll']} "
+                f"(must beat {d['tn']}) — {verdict}"
+            )
         if kind == EventKind.FACE:
             return None if d["why"] == "attack" else f"{who(d['unit'])} turns to face {d['facing']}"
         if kind == EventKind.ACT:
-            what = f" {pack().ability(d['ability']).name}" if d["ability"] in pack().ability_index else (
-                f" {d['ability']}" if d["ability"] else "")
+            what = (
+                f" {pack().ability(d['ability']).name}"
+                if d["ability"] in pack().ability_index
+                else (f" {d['ability']}" if d["ability"] else "")
+            )
             return f"{who(d['unit'])}: {VERB_NAMES[d['command']]}{what} at {d['target']}"
         if kind == EventKind.ROLL:
             if d["kind"] == "physical":
@@ -236,13 +281,24 @@ class TacticsText(TextUI):
             rolls = d["rolls"]
             roll = f"rolls {rolls[0]}" if len(rolls) == 1 else f"rolls {rolls[0]} and {rolls[1]} (Blind: the lower)"
             crit = " — CRIT (DMG doubled)" if d["crit"] else ""
-            band = {"miss": "no damage, no effect", "quarter": "a quarter of the damage", "half": "half damage",
-                    "full": "full damage", "fully resisted": "fully resisted: a quarter, no status",
-                    "partially resisted": "partially resisted: half damage, half the status"}[d["band"]]  # fmt: skip
+            band = {
+                "miss": "no damage, no effect",
+                "quarter": "a quarter of the damage",
+                "half": "half damage",
+                "full": "full damage",
+                "fully resisted": "fully resisted: a quarter, no status",
+                "partially resisted": "partially resisted: half damage, half the status",
+            }[d["band"]]
             return f"  {who(d['unit'])} → {who(d['target'])} ({th}): d{d['die']} {roll}{crit} → {band}"
         if kind == EventKind.DAMAGE:
-            why = {"attack": "", "sap": " (Sap)", "fall": " (a fall)", "runes": " (the runes burn)",
-                   "boulder": " (the boulder)", "slip": " (the slip)"}.get(d["why"], "")  # fmt: skip
+            why = {
+                "attack": "",
+                "sap": " (Sap)",
+                "fall": " (a fall)",
+                "runes": " (the runes burn)",
+                "boulder": " (the boulder)",
+                "slip": " (the slip)",
+            }.get(d["why"], "")
             return f"  {who(d['unit'])} takes {d['amount']} damage{why} — {d['hp']} HP left"
         if kind == EventKind.HEAL:
             return f"  {who(d['unit'])} recovers {d['amount']} HP ({d['why']}) — {d['hp']} HP"
@@ -252,19 +308,23 @@ class TacticsText(TextUI):
             turns = "" if d["status"] == "quicken" else f" for {d['turns']} turns"
             return f"  {who(d['unit'])} gains {d['status']}{turns}"
         if kind == EventKind.TICK:
-            roll = d.get("roll")
-            extra = ""
-            if roll:
-                r = roll["rolls"][-1]
-                extra = f" (resists: {r[0]} vs {r[1]}{' — one turn less' if roll['won'] else ''})"
-            return None if not roll else f"  {who(d['unit'])}'s {d['status']}: {d['turns']} turns left{extra}"
+            resist: dict[str, Any] | None = d.get("roll")
+            if not resist:
+                return None
+            last = resist["rolls"][-1]
+            less = " — one turn less" if resist["won"] else ""
+            return (
+                f"  {who(d['unit'])}'s {d['status']}: {d['turns']} turns left (resists: {last[0]} vs {last[1]}{less})"
+            )
         if kind == EventKind.EXPIRE:
             return f"  {who(d['unit'])}'s {d['status']} ends"
         if kind == EventKind.KNOCKBACK:
             fall = f", falling {d['fall']} HT" if d["fall"] else ""
             return f"  {who(d['unit'])} is knocked back {d['from']} → {d['to']}{fall}"
         if kind == EventKind.LIMIT:
-            return f"  {who(d['unit'])} Limit {d['limit']}" + (" — LIMIT READY" if d["limit"] >= 10 > d["limit"] - d["change"] else "")
+            return f"  {who(d['unit'])} Limit {d['limit']}" + (
+                " — LIMIT READY" if d["limit"] >= 10 > d["limit"] - d["change"] else ""
+            )
         if kind == EventKind.KO:
             return f"  {who(d['unit'])} falls!"
         if kind == EventKind.REVIVE:
@@ -274,11 +334,15 @@ class TacticsText(TextUI):
         if kind == EventKind.ITEM:
             return f"  {who(d['unit'])} uses {pack().items[d['item']].name} ({d['left']} left)"
         if kind == EventKind.EQUIP:
-            return f"  {who(d['unit'])} equips {d['equipped']}" + (f", stowing {', '.join(d['stowed'])}" if d["stowed"] else "")
+            return f"  {who(d['unit'])} equips {d['equipped']}" + (
+                f", stowing {', '.join(d['stowed'])}" if d["stowed"] else ""
+            )
         if kind == EventKind.SKILL:
             verdict = "success" if d["ok"] else "failure"
-            return (f"  {who(d['unit'])} tries the {d['skill']} puzzle at {d['square']}: d{d['die']} rolls {d['roll']} "
-                    f"(must beat {d['tn']}) — {verdict}: {d['effect']}")  # fmt: skip
+            return (
+                f"  {who(d['unit'])} tries the {d['skill']} puzzle at {d['square']}: d{d['die']} rolls {d['roll']} "
+                f"(must beat {d['tn']}) — {verdict}: {d['effect']}"
+            )
         if kind == EventKind.GUARD:
             return f"  {who(d['unit'])} guards {who(d['target'])} (half physical damage until its next turn)"
         if kind == EventKind.SKIP:
@@ -287,8 +351,10 @@ class TacticsText(TextUI):
             side = "a draw" if d["side"] == -2 else f"side {d['side'] + 1} wins"
             return f"Battle over: {side} ({d['why']})"
         if kind == EventKind.REWARDS:
-            return (f"Rewards: {d['award']} XP and AP for each of the {d['pcs']} party members "
-                    f"({d['defeated']} foes defeated, difficulty {d['enemies']}/{d['pcs']})")  # fmt: skip
+            return (
+                f"Rewards: {d['award']} XP and AP for each of the {d['pcs']} party members "
+                f"({d['defeated']} foes defeated, difficulty {d['enemies']}/{d['pcs']})"
+            )
         if kind == EventKind.LEVEL_UP:
             return f"  {d['unit']} reaches level {d['level']} as a {pack().jobs[d['job']].name}!"
         if kind == EventKind.CAMP:
@@ -297,41 +363,78 @@ class TacticsText(TextUI):
 
     def commands(self) -> dict[str, Any]:
         return {
-            "odds": ("the chances of each attack you can make now, target by target, before you commit",
-                     self._odds),
+            "odds": ("the chances of each attack you can make now, target by target, before you commit", self._odds),
             "units": ("every unit's numbers: dice, thresholds, MOV, Jump, skills", self._sheets),
-        }  # fmt: skip
+        }
 
     def _odds(self, view: dict[str, Any]) -> RenderableType:
         rows = view.get("odds")
         if not rows:
             return Text("No attack to make now (or it is not your turn).")
         table = Table(box=None, padding=(0, 1), header_style="bold", title="Odds of your attacks")
-        for col in ("command", "target", "miss", "quarter", "half", "full", "crit", "expected damage", "knock out",
-                    "effect"):
+        for col in (
+            "command",
+            "target",
+            "miss",
+            "quarter",
+            "half",
+            "full",
+            "crit",
+            "expected damage",
+            "knock out",
+            "effect",
+        ):
             table.add_column(col)
         for row in rows:
             for t in row["targets"]:
                 b = t["bands"]
                 quarter = b.get("quarter", 0) + b.get("fully resisted", 0)
                 half = b.get("half", 0) + b.get("partially resisted", 0)
-                table.add_row(row["action"], t["name"] + (" (ally!)" if t["ally"] else ""), _pct(b.get("miss", 0)),
-                              _pct(quarter), _pct(half), _pct(b.get("full", 0)), _pct(t["crit"]),
-                              f"{t['damage']:.1f}", _pct(t["ko"]), _pct(t["effect"]))  # fmt: skip
+                table.add_row(
+                    row["action"],
+                    t["name"] + (" (ally!)" if t["ally"] else ""),
+                    _pct(b.get("miss", 0)),
+                    _pct(quarter),
+                    _pct(half),
+                    _pct(b.get("full", 0)),
+                    _pct(t["crit"]),
+                    f"{t['damage']:.1f}",
+                    _pct(t["ko"]),
+                    _pct(t["effect"]),
+                )
         return table
 
     def _sheets(self, view: dict[str, Any]) -> RenderableType:
         table = Table(box=None, padding=(0, 1), header_style="bold", title="Units")
-        for col in ("unit", "ATK", "M.Atk", "DMG", "M.Dmg", "EVA/2DEF/DEF", "M.Eva/2M.Def/M.Def", "MOV", "Jump",
-                    "Might/Agility/Lore/Charm", "equipped"):
+        for col in (
+            "unit",
+            "ATK",
+            "M.Atk",
+            "DMG",
+            "M.Dmg",
+            "EVA/2DEF/DEF",
+            "M.Eva/2M.Def/M.Def",
+            "MOV",
+            "Jump",
+            "Might/Agility/Lore/Charm",
+            "equipped",
+        ):
             table.add_column(col)
         for u in view["units"]:
             st = u["stats"]
-            table.add_row(u["name"], f"d{st['atk']}", f"d{st['matk']}", str(st["dmg"]), str(st["mdmg"]),
-                          f"{st['eva']}/{st['def2']}/{st['def']}", f"{st['meva']}/{st['mdef2']}/{st['mdef']}",
-                          str(st["mov"]), str(st["jump"]),
-                          f"d{st['might']}/d{st['agility']}/d{st['lore']}/d{st['charm']}",
-                          ", ".join(x for x in u["equip"] if x) or "-")  # fmt: skip
+            table.add_row(
+                u["name"],
+                f"d{st['atk']}",
+                f"d{st['matk']}",
+                str(st["dmg"]),
+                str(st["mdmg"]),
+                f"{st['eva']}/{st['def2']}/{st['def']}",
+                f"{st['meva']}/{st['mdef2']}/{st['mdef']}",
+                str(st["mov"]),
+                str(st["jump"]),
+                f"d{st['might']}/d{st['agility']}/d{st['lore']}/d{st['charm']}",
+                ", ".join(x for x in u["equip"] if x) or "-",
+            )
         return table
 
     def _first_names(self) -> list[str]:
@@ -363,8 +466,14 @@ class TacticsText(TextUI):
                 continue
             squares = [a.text.split()[-1] if a.text.split()[-1] != "off" else a.text.split()[-2] + " off" for a in acts]
             label = f"{key} ({', '.join(squares[:6])}{' ...' if len(squares) > 6 else ''})"
-            items.append(MenuItem(label, acts, ask=f"{key}: which square? ({', '.join(squares)})",
-                                  complete=lambda text, key=key: f"{key} {text.strip()}"))  # fmt: skip
+            items.append(
+                MenuItem(
+                    label,
+                    acts,
+                    ask=f"{key}: which square? ({', '.join(squares)})",
+                    complete=_completer(key),
+                )
+            )
         return items
 
     def result_line(self, view: dict[str, Any], result: Any, names: Sequence[str]) -> str:
@@ -374,9 +483,14 @@ class TacticsText(TextUI):
 
 
 def draw_map(
-    m: Any, features: list[str] | None = None, units: dict[str, tuple[int, dict[str, Any]]] | None = None,
-    letters: list[str] | None = None, reach: set[str] | None = None, targets: set[str] | None = None,
-    current: int = -1, zones: bool = False,
+    m: Any,
+    features: list[str] | None = None,
+    units: dict[str, tuple[int, dict[str, Any]]] | None = None,
+    letters: list[str] | None = None,
+    reach: set[str] | None = None,
+    targets: set[str] | None = None,
+    current: int = -1,
+    zones: bool = False,
 ) -> Text:
     """The map as coloured text: height and terrain per square, units with facing, marks."""
     units = units or {}
@@ -384,8 +498,14 @@ def draw_map(
     targets = targets or set()
     letters = letters or []
     blocked = {}
-    states = features if features is not None else [
-        "closed" if f.kind == DOOR else m.square_name(f.square) if f.kind == BOULDER else "slope" for f in m.features]
+    states = (
+        features
+        if features is not None
+        else [
+            "closed" if f.kind == DOOR else m.square_name(f.square) if f.kind == BOULDER else "slope"
+            for f in m.features
+        ]
+    )
     for f, state in zip(m.features, states, strict=True):
         if f.kind == DOOR:
             blocked[m.square_name(f.square)] = "D" if state == "closed" else "d"

@@ -8,8 +8,8 @@ are its current job's, with its body armour. A monster's numbers are its own.
 
 >>> b = preset_build("vanguard", 3)
 >>> s = sheet_of(b, side=0, seat=0)
->>> s.hp, s.dmg, s.base_dmg, s.atk     # 3 x 12 HP + plate 8; 3 x 3 DMG; d8
-(44, 9, 3, 8)
+>>> s.hp, s.dmg, s.base_dmg, s.atk     # 3 x 9 HP + plate 5; 3 x 3 DMG; d8
+(32, 9, 3, 8)
 """
 
 from __future__ import annotations
@@ -62,8 +62,19 @@ class Build(NamedTuple):
         out: dict[str, Any] = {"name": self.name, "job": self.ref, "level": self.level}
         # Only what differs from the preset character of that job and level is written.
         base = preset_build(self.ref, self.level)
-        for key in ("history", "secondary", "learned", "reaction", "support", "movement", "weapon", "offhand",
-                    "armour", "ammo", "items"):
+        for key in (
+            "history",
+            "secondary",
+            "learned",
+            "reaction",
+            "support",
+            "movement",
+            "weapon",
+            "offhand",
+            "armour",
+            "ammo",
+            "items",
+        ):
             value = getattr(self, key)
             if value != getattr(base, key):
                 out[key] = list(value) if isinstance(value, tuple) else value
@@ -152,9 +163,20 @@ def preset_build(job_id: str, level: int, name: str = "") -> Build:
         else:
             offhand = ""
     return Build(
-        name=name or job.name, kind=PC, ref=job_id, level=level, history=(job_id,) * level, secondary="",
-        learned=learned, **slots, weapon=lo.weapon, offhand=offhand, armour=lo.armour, ammo=lo.ammo, items=lo.items,
-    )  # fmt: skip
+        name=name or job.name,
+        kind=PC,
+        ref=job_id,
+        level=level,
+        history=(job_id,) * level,
+        secondary="",
+        learned=learned,
+        **slots,
+        weapon=lo.weapon,
+        offhand=offhand,
+        armour=lo.armour,
+        ammo=lo.ammo,
+        items=lo.items,
+    )
 
 
 def monster_build(monster_id: str, name: str = "") -> Build:
@@ -191,7 +213,6 @@ def build_from_json(data: Any, where: str) -> Build:
 
 
 def _build_from_json(data: Any, where: str) -> Build:
-    p = pack()
     if not isinstance(data, dict):
         raise BuildError(f"{where} must be an object with a job (and level) or a monster")
     if "monster" in data:
@@ -199,8 +220,22 @@ def _build_from_json(data: Any, where: str) -> Build:
         if extra:
             raise BuildError(f"{where}: unknown field {extra[0]!r} for a monster (fields: name, monster)")
         return monster_build(_text(data, "monster", where), _text(data, "name", where, ""))
-    allowed = {"name", "job", "level", "history", "secondary", "learned", "reaction", "support", "movement",
-               "weapon", "offhand", "armour", "ammo", "items"}  # fmt: skip
+    allowed = {
+        "name",
+        "job",
+        "level",
+        "history",
+        "secondary",
+        "learned",
+        "reaction",
+        "support",
+        "movement",
+        "weapon",
+        "offhand",
+        "armour",
+        "ammo",
+        "items",
+    }
     extra = sorted(set(data) - allowed)
     if extra:
         raise BuildError(f"{where}: unknown field {extra[0]!r}; the fields are {', '.join(sorted(allowed))}")
@@ -254,7 +289,9 @@ def check_build(b: Build, where: str) -> None:
     armour_ok = set(job.armours) | ({"heavy"} if _effect(b, "heavy-armour") else set())
     w = p.weapons.get(b.weapon)
     if w is None or w.type not in weapons_ok:
-        raise BuildError(f"{where}.weapon: {b.weapon!r} is not a weapon a {job.name} can use ({', '.join(job.weapons)})")
+        raise BuildError(
+            f"{where}.weapon: {b.weapon!r} is not a weapon a {job.name} can use ({', '.join(job.weapons)})"
+        )
     if b.offhand:
         if b.offhand in p.weapons:
             ow = p.weapons[b.offhand]
@@ -292,11 +329,41 @@ def sheet_of(build: Build, side: int, seat: int) -> Sheet:
     if build.kind == MONSTER:
         m = p.monsters[build.ref]
         return Sheet(
-            build, side, seat, MONSTER, m.name, m.level, m.hp, m.mp, m.dmg, m.mdmg,
-            max(1, -(-m.dmg // m.level)), max(1, -(-m.mdmg // m.level)), m.atk, m.matk, m.eva, m.def_, m.def2,
-            m.meva, m.mdef, m.mdef2, m.mov, m.jump, m.skills, m.resist, m.immune, m.auto, m.reaction, "", "",
-            m.abilities, m.limit, m.weapon, ("fist",), (),
-        )  # fmt: skip
+            build,
+            side,
+            seat,
+            MONSTER,
+            m.name,
+            m.level,
+            m.hp,
+            m.mp,
+            m.dmg,
+            m.mdmg,
+            max(1, -(-m.dmg // m.level)),
+            max(1, -(-m.mdmg // m.level)),
+            m.atk,
+            m.matk,
+            m.eva,
+            m.def_,
+            m.def2,
+            m.meva,
+            m.mdef,
+            m.mdef2,
+            m.mov,
+            m.jump,
+            m.skills,
+            m.resist,
+            m.immune,
+            m.auto,
+            m.reaction,
+            "",
+            "",
+            m.abilities,
+            m.limit,
+            m.weapon,
+            ("fist",),
+            (),
+        )
     job = p.jobs[build.ref]
     hist = [p.jobs[h] for h in build.history]
     hp = sum(j.hp for j in hist)
@@ -316,18 +383,60 @@ def sheet_of(build: Build, side: int, seat: int) -> Sheet:
         eva, d, d2, meva, md, md2 = eva + a.eva, d + a.def_, d2 + a.def2, meva + a.meva, md + a.mdef, md2 + a.mdef2
     lists = {job.id, build.secondary} - {""}
     actives = tuple(
-        p.ability_index[a] for a in build.learned
+        p.ability_index[a]
+        for a in build.learned
         if p.ability(a).kind in ACTIVE_KINDS and any(p.ability_index[a] in p.jobs[j].abilities for j in lists)
-    )  # fmt: skip
+    )
     movement = _passive_effect(build.movement)
     mov = job.mov + (1 if movement == "stride" else 0)
     jump = job.jump + (1 if movement == "leap" else 0)
     armours = job.armours + (("heavy",) if support == "heavy-armour" else ())
     return Sheet(
-        build, side, seat, PC, job.name, build.level, hp, mp, dmg, mdmg, job.dmg, job.mdmg, job.atk, job.matk,
-        eva, d, d2, meva, md, md2, mov, jump, job.skills, 0, 0, (), _passive_effect(build.reaction), support,
-        movement, actives, -1, None, job.weapons, armours,
-    )  # fmt: skip
+        build,
+        side,
+        seat,
+        PC,
+        job.name,
+        build.level,
+        hp,
+        mp,
+        dmg,
+        mdmg,
+        job.dmg,
+        job.mdmg,
+        job.atk,
+        job.matk,
+        eva,
+        d,
+        d2,
+        meva,
+        md,
+        md2,
+        mov,
+        jump,
+        job.skills,
+        0,
+        0,
+        (),
+        _passive_effect(build.reaction),
+        support,
+        movement,
+        actives,
+        -1,
+        None,
+        job.weapons,
+        armours,
+    )
 
 
-__all__ = ["MONSTER", "PC", "Build", "BuildError", "Sheet", "build_from_json", "monster_build", "preset_build", "sheet_of"]
+__all__ = [
+    "MONSTER",
+    "PC",
+    "Build",
+    "BuildError",
+    "Sheet",
+    "build_from_json",
+    "monster_build",
+    "preset_build",
+    "sheet_of",
+]

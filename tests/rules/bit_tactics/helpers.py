@@ -41,9 +41,17 @@ def map_file(text: str) -> str:
 
 
 def unit(
-    what: str, at: str, side: int = 0, facing: str = "n", level: int = 3, hp: int | None = None,
-    mp: int | None = None, limit: int = 0, statuses: list[list[Any]] | None = None,
-    items: dict[str, int] | None = None, **build: Any,
+    what: str,
+    at: str,
+    side: int = 0,
+    facing: str = "n",
+    level: int = 3,
+    hp: int | None = None,
+    mp: int | None = None,
+    limit: int = 0,
+    statuses: list[list[Any]] | None = None,
+    items: dict[str, int] | None = None,
+    **build: Any,
 ) -> dict[str, Any]:
     """A unit for :func:`scenario`: a job (at ``level``) or a monster id, on square ``at``."""
     from comboarena.games.bit_tactics.content import pack
@@ -52,8 +60,17 @@ def unit(
     b = preset_build(what, level) if what in p.jobs else monster_build(what)
     bj = b.to_json()
     bj.update(build)
-    return {"build": bj, "side": side, "square": at, "facing": facing, "hp": hp, "mp": mp, "limit": limit,
-            "statuses": statuses or [], "items": items}
+    return {
+        "build": bj,
+        "side": side,
+        "square": at,
+        "facing": facing,
+        "hp": hp,
+        "mp": mp,
+        "limit": limit,
+        "statuses": statuses or [],
+        "items": items,
+    }
 
 
 def scenario(map_text: str, units: list[dict[str, Any]], first: int = 0, **options: Any) -> Any:
@@ -75,13 +92,21 @@ def scenario(map_text: str, units: list[dict[str, Any]], first: int = 0, **optio
             build = build_from_json(u["build"], f"units[{i}]")
         side = u["side"]
         sheet = sheet_of(build, side, game.teams[side][0])
-        out.append({
-            "build": u["build"], "side": side, "seat": game.teams[side][0], "square": u["square"],
-            "facing": u["facing"], "hp": sheet.hp if u["hp"] is None else u["hp"],
-            "mp": sheet.mp if u["mp"] is None else u["mp"], "limit": u["limit"], "statuses": u["statuses"],
-            "items": dict(build.items and _count(build.items)) if u["items"] is None else u["items"],
-            "equip": [build.weapon, build.offhand, build.ammo],
-        })  # fmt: skip
+        out.append(
+            {
+                "build": u["build"],
+                "side": side,
+                "seat": game.teams[side][0],
+                "square": u["square"],
+                "facing": u["facing"],
+                "hp": sheet.hp if u["hp"] is None else u["hp"],
+                "mp": sheet.mp if u["mp"] is None else u["mp"],
+                "limit": u["limit"],
+                "statuses": u["statuses"],
+                "items": dict(build.items and _count(build.items)) if u["items"] is None else u["items"],
+                "equip": [build.weapon, build.offhand, build.ammo],
+            }
+        )
     order = [first] + [i for i in range(len(units)) if i != first]
     pos["units"] = out
     pos["queue"] = {"order": order, "at": 0, "extra": [], "current": first, "extra_turn": False, "round": 1}

@@ -57,13 +57,22 @@ def test_the_heuristic_heals_a_badly_hurt_ally():
 
 def test_the_heuristic_finishes_off_the_weakest_foe_it_can_reach():
     protect = [["protect", 3, 8, -1, 0, "none"]]  # the whole goblin cannot fall to one blow
-    s = scenario(FLAT, [unit("vanguard", "c3"), unit("goblin", "c4", side=1, facing="s", statuses=protect),
-                        unit("goblin", "b3", side=1, hp=2, facing="e")], mode="monsters", foes=("goblin", "goblin"))
+    s = scenario(
+        FLAT,
+        [
+            unit("vanguard", "c3"),
+            unit("goblin", "c4", side=1, facing="s", statuses=protect),
+            unit("goblin", "b3", side=1, hp=2, facing="e"),
+        ],
+        mode="monsters",
+        foes=("goblin", "goblin"),
+    )
     assert any(step.endswith(" b3") and not step.startswith("move") for step in _plan(s))
 
 
 def test_the_heuristic_strikes_from_behind_when_it_can():
-    s = scenario(FLAT, [unit("scout", "c2"), unit("vanguard", "c4", side=1, facing="s", hp=30, reaction="")],
-                 foes=("vanguard",))
+    s = scenario(
+        FLAT, [unit("scout", "c2"), unit("vanguard", "c4", side=1, facing="s", hp=30, reaction="")], foes=("vanguard",)
+    )
     plan = _plan(s)
     assert plan[0] == "move c5" and plan[1].endswith("c4")

@@ -65,8 +65,10 @@ def test_a_crit_still_reads_the_bands_unless_crits_hit():
 
 
 def test_blind_rolls_twice_and_keeps_the_lower():
-    s = scenario(FLAT, [unit("vanguard", "c3", statuses=[["blind", 2, 8, 1, 0, "none"]]),
-                        unit("goblin", "c4", side=1, facing="e")])
+    s = scenario(
+        FLAT,
+        [unit("vanguard", "c3", statuses=[["blind", 2, 8, 1, 0, "none"]]), unit("goblin", "c4", side=1, facing="e")],
+    )
     s.chance.force(7, 2)
     r = _roll(act(s, "fight c4"))
     assert r["rolls"] == [7, 2] and r["roll"] == 2 and r["band"] == "miss"
@@ -91,8 +93,13 @@ def test_protect_resists_physical_and_shell_magical():
 
 
 def test_guard_halves_physical_damage_until_the_guarders_next_turn():
-    s = scenario(FLAT, [unit("vanguard", "c3", side=1), unit("mender", "c4", side=0, facing="e"),
-                        unit("vanguard", "d4", side=0)], first=2, foes=("vanguard",), party=("mender", "vanguard"))
+    s = scenario(
+        FLAT,
+        [unit("vanguard", "c3", side=1), unit("mender", "c4", side=0, facing="e"), unit("vanguard", "d4", side=0)],
+        first=2,
+        foes=("vanguard",),
+        party=("mender", "vanguard"),
+    )
     act(s, "guard c4", "end")  # the Vanguard guards the Mender beside it
     # Turn order: mender (2), vanguard(0, side 1), ...: the foe attacks now.
     assert s.current == 0
@@ -107,14 +114,22 @@ def test_guard_halves_physical_damage_until_the_guarders_next_turn():
 
 
 def test_guard_reaches_yourself_or_an_ally_next_to_you():
-    s = scenario(FLAT, [unit("mender", "c3"), unit("vanguard", "c4"), unit("ranger", "e3"),
-                        unit("goblin", "a6", side=1)], party=("mender", "vanguard", "ranger"))
+    s = scenario(
+        FLAT,
+        [unit("mender", "c3"), unit("vanguard", "c4"), unit("ranger", "e3"), unit("goblin", "a6", side=1)],
+        party=("mender", "vanguard", "ranger"),
+    )
     assert sorted(m for m in legal(s) if m.startswith("guard")) == ["guard c3", "guard c4"]
 
 
 def test_area_attacks_roll_for_each_target():
-    s = scenario(FLAT, [unit("evoker", "c1"), unit("goblin", "c4", side=1), unit("goblin", "d4", side=1)],
-                 mode="monsters", foes=("goblin", "goblin"), party=("evoker",))
+    s = scenario(
+        FLAT,
+        [unit("evoker", "c1"), unit("goblin", "c4", side=1), unit("goblin", "d4", side=1)],
+        mode="monsters",
+        foes=("goblin", "goblin"),
+        party=("evoker",),
+    )
     s.chance.force(12, 1)
     ev = act(s, "magic blaze c4")
     rolls = kinds(ev, "roll")
@@ -123,8 +138,12 @@ def test_area_attacks_roll_for_each_target():
 
 
 def test_an_area_attack_gains_its_maker_one_limit_however_many_it_hits():
-    s = scenario(FLAT, [unit("evoker", "c1"), unit("vanguard", "c4", side=1), unit("vanguard", "d4", side=1)],
-                 foes=("vanguard", "vanguard"), party=("evoker",))
+    s = scenario(
+        FLAT,
+        [unit("evoker", "c1"), unit("vanguard", "c4", side=1), unit("vanguard", "d4", side=1)],
+        foes=("vanguard", "vanguard"),
+        party=("evoker",),
+    )
     s.chance.force(11, 11)
     ev = act(s, "magic blaze c4")
     assert [d["unit"] for d in kinds(ev, "limit")] == [1, 2, 0]
@@ -151,8 +170,13 @@ def test_a_job_ability_with_two_weapons_chooses_the_weapon():
 
 def test_a_hit_for_zero_damage_has_no_special_effect():
     # Shield Bash (knockback 1) on a Clay Colossus, quartered and resisted: 0 damage, no knockback.
-    s = scenario(FLAT, [unit("vanguard", "c3", level=1), unit("clay-colossus", "c4", side=1, facing="e",
-                                                             statuses=[["protect", 3, 4, -1, 0, "none"]])])
+    s = scenario(
+        FLAT,
+        [
+            unit("vanguard", "c3", level=1),
+            unit("clay-colossus", "c4", side=1, facing="e", statuses=[["protect", 3, 4, -1, 0, "none"]]),
+        ],
+    )
     s.chance.force(3)
     ev = act(s, "ja shield-bash c4")
     assert _roll(ev)["band"] == "quarter"
@@ -161,8 +185,13 @@ def test_a_hit_for_zero_damage_has_no_special_effect():
 
 @pytest.mark.parametrize(
     ("roll", "band", "damage"),
-    [(1, "miss", []), (2, "fully resisted", [3]), (3, "partially resisted", [7]), (6, "partially resisted", [7]),
-     (7, "full", [14])],
+    [
+        (1, "miss", []),
+        (2, "fully resisted", [3]),
+        (3, "partially resisted", [7]),
+        (6, "partially resisted", [7]),
+        (7, "full", [14]),
+    ],
 )
 def test_magical_bands(roll, band, damage):
     """At or under M.Eva: nothing; under 2M.Def: a quarter; at or under M.Def: half; above: full."""

@@ -84,14 +84,20 @@ def test_a_bad_job_field_names_the_file_line_field_and_what_is_allowed(tmp_path)
     with pytest.raises(ContentError) as info:
         load_pack(root)
     line = next(i for i, t in enumerate(path.read_text().splitlines(), 1) if t.startswith("mov ="))
-    assert str(info.value) == f"jobs/vanguard.toml, line {line}: stats: field 'mov' must be a whole number from 1 to 8, got 'fast'"
+    assert (
+        str(info.value)
+        == f"jobs/vanguard.toml, line {line}: stats: field 'mov' must be a whole number from 1 to 8, got 'fast'"
+    )
 
 
 def test_a_bad_ability_names_the_ability(tmp_path):
     root = copy_pack(tmp_path)
     path = root / "jobs" / "evoker.toml"
     path.write_text(path.read_text().replace('element = "frost"', 'element = "ice"'))
-    with pytest.raises(ContentError, match=r"jobs/evoker.toml, line \d+: abilities\[1\] 'Rime': field 'element' must be one of none, fire, frost"):
+    with pytest.raises(
+        ContentError,
+        match=r"jobs/evoker.toml, line \d+: abilities\[1\] 'Rime': field 'element' must be one of none, fire, frost",
+    ):
         load_pack(root)
 
 
@@ -99,12 +105,16 @@ def test_unknown_fields_and_bad_dice_are_refused(tmp_path):
     root = copy_pack(tmp_path)
     path = root / "monsters.toml"
     path.write_text(path.read_text().replace("atk = 8\nmatk = 4", "atk = 7\nmatk = 4", 1))
-    with pytest.raises(ContentError, match=r"monsters.toml, line \d+: monster\[1\] 'Ditch Goblin': field 'atk' must be a die size"):
+    with pytest.raises(
+        ContentError, match=r"monsters.toml, line \d+: monster\[1\] 'Ditch Goblin': field 'atk' must be a die size"
+    ):
         load_pack(root)
     root = copy_pack(tmp_path / "b")
     path = root / "gear.toml"
     path.write_text(path.read_text().replace('dmg = 2\ntext = "A plain', 'dmg = 2\nsharpness = 3\ntext = "A plain'))
-    with pytest.raises(ContentError, match=r"gear.toml, line \d+: weapon\[0\] 'Arming Sword': field 'sharpness' is not a field here"):
+    with pytest.raises(
+        ContentError, match=r"gear.toml, line \d+: weapon\[0\] 'Arming Sword': field 'sharpness' is not a field here"
+    ):
         load_pack(root)
 
 
@@ -120,11 +130,19 @@ deploy 2: c3
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda t: t.replace("2 | 0. 0. 0.", "2 | 0. 0x 0."),
-         "bad.txt, line 3: square b2 is '0x': write a height digit 0-9, a terrain"),
-        (lambda t: t.replace("2 | 0. 0. 0.", "2 | 0. 0."), "bad.txt, line 3: rank 2 has 2 squares; the first row has 3"),
+        (
+            lambda t: t.replace("2 | 0. 0. 0.", "2 | 0. 0x 0."),
+            "bad.txt, line 3: square b2 is '0x': write a height digit 0-9, a terrain",
+        ),
+        (
+            lambda t: t.replace("2 | 0. 0. 0.", "2 | 0. 0."),
+            "bad.txt, line 3: rank 2 has 2 squares; the first row has 3",
+        ),
         (lambda t: t.replace("deploy 2: c3", "deploy 2: d9"), "bad.txt, line 6: 'd9' is not a square of this 3x3 map"),
-        (lambda t: t.replace("2 | 0. 0. 0.", "2 | 0. 0D 0."), "bad.txt: square b2 is a rune door; describe it with 'feature b2: door lore"),
+        (
+            lambda t: t.replace("2 | 0. 0. 0.", "2 | 0. 0D 0."),
+            "bad.txt: square b2 is a rune door; describe it with 'feature b2: door lore",
+        ),
         (lambda t: t + "objective: hold\n", "bad.txt, line 7: objective must be rout, reach <square> or survive"),
         (lambda t: t.replace("deploy 2: c3", "deploy 2: a1"), "bad.txt, line 6: a1 is in both deployment zones"),
     ],

@@ -63,8 +63,11 @@ def test_a_bow_without_ammo_strikes_in_melee():
 
 
 def test_line_of_effect_fails_over_an_obstacle_taller_than_the_target_for_magic_too():
-    m = grid(["0. 0. 0. 0. 0.", "0. 0. 0. 0. 0.", "0. 0. 3# 0. 0.", "0. 0. 0. 0. 0.", "0. 0. 0. 0. 0."],
-             deploy1="a1", deploy2="e5")
+    m = grid(
+        ["0. 0. 0. 0. 0.", "0. 0. 0. 0. 0.", "0. 0. 3# 0. 0.", "0. 0. 0. 0. 0.", "0. 0. 0. 0. 0."],
+        deploy1="a1",
+        deploy2="e5",
+    )
     s = scenario(m, [unit("evoker", "c1"), unit("goblin", "c5", side=1)])
     assert "magic cinder c5" not in legal(s)
     with pytest.raises(IllegalAction, match=r"no Line of Effect: the line to c5 passes over c3 \(HT 3\)"):
@@ -83,8 +86,11 @@ def test_when_the_string_touches_a_corner_the_doubt_favours_the_target():
 
 
 def test_unit_height_decides_what_a_low_wall_hides():
-    m = grid(["0. 0. 0. 0. 0.", "0. 0. 0. 0. 0.", "0. 0. 1# 0. 0.", "0. 0. 0. 0. 0.", "0. 0. 0. 0. 0."],
-             deploy1="a1", deploy2="e5")
+    m = grid(
+        ["0. 0. 0. 0. 0.", "0. 0. 0. 0. 0.", "0. 0. 1# 0. 0.", "0. 0. 0. 0. 0.", "0. 0. 0. 0. 0."],
+        deploy1="a1",
+        deploy2="e5",
+    )
     units = [unit("evoker", "c1"), unit("goblin", "c5", side=1)]
     assert "magic cinder c5" in legal(scenario(m, units))  # HT 1 is not taller than a unit (1)
     assert "magic cinder c5" not in legal(scenario(m, units, unit_height=0))
@@ -119,11 +125,16 @@ def test_the_side_struck_by_a_ranged_attack_is_where_the_string_enters_and_doubt
 
 
 def test_attacking_turns_the_attacker_toward_the_target_counter_attacks_included():
-    s = scenario(FLAT, [unit("goblin", "c3", facing="s"), unit("vanguard", "c4", side=1, facing="e")],
-                 mode="monsters", foes=("goblin",))
+    s = scenario(
+        FLAT,
+        [unit("goblin", "c3", facing="s"), unit("vanguard", "c4", side=1, facing="e")],
+        mode="monsters",
+        foes=("goblin",),
+    )
     # The Vanguard (Counter) is struck from the south; it turns to strike back.
-    s2 = scenario(FLAT, [unit("vanguard", "c3", facing="s", side=1), unit("bonewalker", "c4", side=0, facing="e")],
-                  first=0)
+    s2 = scenario(
+        FLAT, [unit("vanguard", "c3", facing="s", side=1), unit("bonewalker", "c4", side=0, facing="e")], first=0
+    )
     del s
     s2.chance.force(7, 7)
     ev = act(s2, "fight c4")
@@ -133,8 +144,16 @@ def test_attacking_turns_the_attacker_toward_the_target_counter_attacks_included
 
 
 def test_an_area_counts_out_from_the_target_square():
-    s = scenario(FLAT, [unit("evoker", "a3"), unit("goblin", "c4", side=1), unit("goblin", "d4", side=1),
-                        unit("goblin", "e4", side=1), unit("goblin", "d6", side=1)])
+    s = scenario(
+        FLAT,
+        [
+            unit("evoker", "a3"),
+            unit("goblin", "c4", side=1),
+            unit("goblin", "d4", side=1),
+            unit("goblin", "e4", side=1),
+            unit("goblin", "d6", side=1),
+        ],
+    )
     s.chance.force(1, 1, 1)
     ev = act(s, "magic blaze c4")
     assert sorted(r["target"] for r in kinds(ev, "roll")) == [1, 2]  # c4 and d4 (1 away), not e4 or d6

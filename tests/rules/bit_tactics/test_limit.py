@@ -45,8 +45,9 @@ def test_under_ten_limit_there_is_no_limit_attack():
 
 def test_combo_status_adds_five_times_the_attackers_level_until_the_end_of_its_next_turn():
     combo = [["combo", 1, 0, 0, 0, "none"]]
-    s = scenario(FLAT, [unit("lancer", "c3"), unit("vanguard", "c4", side=1, facing="e", statuses=combo, level=8,
-                                                    reaction="")])
+    s = scenario(
+        FLAT, [unit("lancer", "c3"), unit("vanguard", "c4", side=1, facing="e", statuses=combo, level=8, reaction="")]
+    )
     s.chance.force(8)  # full: 11 + 5 x 3 = 26
     assert kinds(act(s, "fight c4"), "damage")[0]["amount"] == 26
     act(s, "end")

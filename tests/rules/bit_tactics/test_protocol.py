@@ -14,9 +14,26 @@ from .helpers import FLAT, act, kinds, scenario, unit
 
 @pytest.mark.parametrize(
     "text",
-    ["move c4", "face n", "fight d5", "ja shield-bash d5", "ja backstab d5 off", "magic cinder e6", "item tonic b2",
-     "guard b3", "limit d5", "limit cinder d5", "skill lore e4", "end", "job ada scout", "learn ada cinder",
-     "equip ada counter", "remove ada counter", "secondary ada none", "ready"],
+    [
+        "move c4",
+        "face n",
+        "fight d5",
+        "ja shield-bash d5",
+        "ja backstab d5 off",
+        "magic cinder e6",
+        "item tonic b2",
+        "guard b3",
+        "limit d5",
+        "limit cinder d5",
+        "skill lore e4",
+        "end",
+        "job ada scout",
+        "learn ada cinder",
+        "equip ada counter",
+        "remove ada counter",
+        "secondary ada none",
+        "ready",
+    ],
 )
 def test_every_notation_reads_back_to_itself(text):
     game = ca.make("16-bit-tactics")
@@ -26,8 +43,14 @@ def test_every_notation_reads_back_to_itself(text):
 
 @pytest.mark.parametrize(
     ("text", "message"),
-    [("move", "write move <square>"), ("move z9", "write move <square>"), ("face up", "face n, face e"),
-     ("magic cinder", "write magic <spell> <square>"), ("dance", "is not a 16 Bit Tactics move"), ("", "empty")],
+    [
+        ("move", "write move <square>"),
+        ("move z9", "write move <square>"),
+        ("face up", "face n, face e"),
+        ("magic cinder", "write magic <spell> <square>"),
+        ("dance", "is not a 16 Bit Tactics move"),
+        ("", "empty"),
+    ],
 )
 def test_malformed_notation_says_what_to_write(text, message):
     with pytest.raises(NotationError, match=message):
@@ -76,8 +99,11 @@ def test_the_acting_seat_sees_the_odds_of_each_attack_before_making_it():
 
 
 def test_every_die_roll_is_in_the_events():
-    s = scenario(FLAT, [unit("vanguard", "c3", statuses=[["blind", 3, 8, 1, 0, "none"]]),
-                        unit("goblin", "c4", side=1, facing="e")], mode="monsters")
+    s = scenario(
+        FLAT,
+        [unit("vanguard", "c3", statuses=[["blind", 3, 8, 1, 0, "none"]]), unit("goblin", "c4", side=1, facing="e")],
+        mode="monsters",
+    )
     draws = s.chance.draws
     s.chance.force(3, 6)
     ev = act(s, "fight c4")

@@ -34,7 +34,11 @@ def test_hp_mp_dmg_and_mdmg_add_up_what_each_levels_job_gains():
     v, e = p.jobs["vanguard"], p.jobs["evoker"]
     plate = p.armours["plate"]
     assert (s.hp, s.mp, s.dmg, s.mdmg) == (
-        v.hp + 2 * e.hp + plate.hp, v.mp + 2 * e.mp + plate.mp, v.dmg + 2 * e.dmg, v.mdmg + 2 * e.mdmg)
+        v.hp + 2 * e.hp + plate.hp,
+        v.mp + 2 * e.mp + plate.mp,
+        v.dmg + 2 * e.dmg,
+        v.mdmg + 2 * e.mdmg,
+    )
     assert s.base_dmg == v.dmg  # the current job's Base
 
 
@@ -120,12 +124,16 @@ def _campaign_file(xp=0, ap=None, job="vanguard"):
     c = find_campaign("first-march")
     text = campaign_text(c)
     ap_text = "{ " + ", ".join(f"{k} = {v}" for k, v in (ap or {}).items()) + " }" if ap else "{}"
-    text = text.replace('name = "ada"\njob = "vanguard"\nxp = 0\nhistory = ["vanguard"]\nap = {}',
-                        f'name = "ada"\njob = "{job}"\nxp = {xp}')
+    text = text.replace(
+        'name = "ada"\njob = "vanguard"\nxp = 0\nhistory = ["vanguard"]\nap = {}',
+        f'name = "ada"\njob = "{job}"\nxp = {xp}',
+    )
     text = text.replace('learned = ["shield-bash"]', "" if job != "vanguard" else 'learned = ["shield-bash"]', 1)
-    text = text.replace("name = \"ada\"", "name = \"ada\"", 1)
+    text = text.replace('name = "ada"', 'name = "ada"', 1)
     if ap:
-        text = text.replace(f'name = "ada"\njob = "{job}"\nxp = {xp}', f'name = "ada"\njob = "{job}"\nxp = {xp}\nap = {ap_text}')
+        text = text.replace(
+            f'name = "ada"\njob = "{job}"\nxp = {xp}', f'name = "ada"\njob = "{job}"\nxp = {xp}\nap = {ap_text}'
+        )
     import tempfile
     from pathlib import Path
 
@@ -160,12 +168,18 @@ def test_limit_is_halved_between_linked_battles():
 def test_the_xp_table_option_sets_the_level_a_campaign_unit_has():
     path = _campaign_file(xp=20)
     assert ca.make("16-bit-tactics", mode="campaign", campaign=path).new_state(seed=1).view(None)["roster"][0][
-        "history"] == ["vanguard", "vanguard"]  # fmt: skip
+        "history"
+    ] == ["vanguard", "vanguard"]
 
 
 def test_a_secondary_jobs_learned_abilities_are_usable():
-    s = scenario(FLAT, [unit("vanguard", "c3", secondary="mender", learned=["shield-bash", "mend"], reaction="", hp=10),
-                        unit("goblin", "f6", side=1)])
+    s = scenario(
+        FLAT,
+        [
+            unit("vanguard", "c3", secondary="mender", learned=["shield-bash", "mend"], reaction="", hp=10),
+            unit("goblin", "f6", side=1),
+        ],
+    )
     assert "magic mend c3" in [str(a) for a in s.legal_actions(0)]
     ev = act(s, "magic mend c3")
     mp = kinds(ev, "mp")[0]

@@ -50,15 +50,16 @@ def test_resisted_ties_are_rolled_again_or_go_to_the_target_with_ties_keep():
     s.chance.force(4, 4, 1, 5)
     tick = kinds(act(s, "end"), "tick")[0]
     assert tick["roll"]["rolls"] == [[4, 4], [1, 5]] and tick["turns"] == 2
-    s = scenario(FLAT, [unit("vanguard", "c3", statuses=[st("slow", 3)]), unit("vanguard", "c6", side=1)],
-                 ties="keep")
+    s = scenario(FLAT, [unit("vanguard", "c3", statuses=[st("slow", 3)]), unit("vanguard", "c6", side=1)], ties="keep")
     s.chance.force(4, 4)
     tick = kinds(act(s, "end"), "tick")[0]
     assert tick["roll"]["rolls"] == [[4, 4]] and tick["turns"] == 1
 
 
 def test_the_most_recent_status_of_a_kind_replaces_the_earlier_one():
-    s = scenario(FLAT, [unit("hexer", "c1"), unit("vanguard", "c4", side=1, statuses=[st("slow", 1, die=12, caster=-1)])])
+    s = scenario(
+        FLAT, [unit("hexer", "c1"), unit("vanguard", "c4", side=1, statuses=[st("slow", 1, die=12, caster=-1)])]
+    )
     s.chance.force(10)
     act(s, "magic mire c4")
     (slow,) = view_unit(s, 1)["statuses"]
@@ -69,15 +70,20 @@ def test_sap_takes_the_casters_base_at_the_start_of_each_turn_in_its_element():
     s = scenario(FLAT, [unit("vanguard", "c6", side=1), unit("vanguard", "c3", statuses=[st("sap", 3, amount=3)])])
     ev = act(s, "end")
     assert [(d["unit"], d["amount"], d["why"]) for d in kinds(ev, "damage")] == [(1, 3, "sap")]
-    s = scenario(FLAT, [unit("vanguard", "c6", side=1),
-                        unit("bonewalker", "c3", statuses=[st("sap", 3, amount=3, element="shadow")])],
-                 mode="monsters", foes=("goblin",))
+    s = scenario(
+        FLAT,
+        [unit("vanguard", "c6", side=1), unit("bonewalker", "c3", statuses=[st("sap", 3, amount=3, element="shadow")])],
+        mode="monsters",
+        foes=("goblin",),
+    )
     ev = act(s, "end")
     assert kinds(ev, "damage")[0]["amount"] == 1  # the Bone Walker resists shadow: halved
 
 
 def test_regen_heals_the_casters_base_at_the_start_of_each_turn():
-    s = scenario(FLAT, [unit("vanguard", "c6", side=1), unit("vanguard", "c3", hp=10, statuses=[st("regen", 3, amount=3)])])
+    s = scenario(
+        FLAT, [unit("vanguard", "c6", side=1), unit("vanguard", "c3", hp=10, statuses=[st("regen", 3, amount=3)])]
+    )
     ev = act(s, "end")
     assert [(d["amount"], d["why"]) for d in kinds(ev, "heal")] == [(3, "regen")]
 
@@ -107,27 +113,33 @@ def test_stop_passes_the_units_turn_and_still_counts_down():
 
 
 def test_slow_and_haste_change_mov_eva_and_m_eva():
-    s = scenario(FLAT, [unit("vanguard", "c3", statuses=[st("slow")]), unit("vanguard", "c6", side=1,
-                                                                            statuses=[st("haste")])])
+    s = scenario(
+        FLAT, [unit("vanguard", "c3", statuses=[st("slow")]), unit("vanguard", "c6", side=1, statuses=[st("haste")])]
+    )
     slow, haste = view_unit(s, 0)["stats"], view_unit(s, 1)["stats"]
     assert (slow["mov"], slow["eva"], slow["meva"]) == (3, 0, 0)
     assert (haste["mov"], haste["eva"], haste["meva"]) == (5, 2, 1)
 
 
 def test_dmg_up_and_down_change_dmg_by_half_the_base_rounded_up():
-    up = scenario(FLAT, [unit("vanguard", "c3", statuses=[st("dmg-up")]), unit("vanguard", "c6", side=1,
-                                                                           statuses=[st("dmg-down")])])
+    up = scenario(
+        FLAT,
+        [unit("vanguard", "c3", statuses=[st("dmg-up")]), unit("vanguard", "c6", side=1, statuses=[st("dmg-down")])],
+    )
     assert view_unit(up, 0)["stats"]["dmg"] == 9 + 2 and view_unit(up, 1)["stats"]["dmg"] == 9 - 2
 
 
 def test_def_down_halves_def_rounded_up_and_def_up_adds_2():
-    s = scenario(FLAT, [unit("vanguard", "c3", statuses=[st("def-down")]), unit("vanguard", "c6", side=1,
-                                                                             statuses=[st("def-up")])])
+    s = scenario(
+        FLAT,
+        [unit("vanguard", "c3", statuses=[st("def-down")]), unit("vanguard", "c6", side=1, statuses=[st("def-up")])],
+    )
     down, up = view_unit(s, 0)["stats"], view_unit(s, 1)["stats"]
     assert (down["def"], down["def2"]) == (4, 4)  # DEF 7 -> 4; 2DEF no higher than it
     assert (up["def"], up["def2"]) == (9, 4)
-    m = scenario(FLAT, [unit("mender", "c3", statuses=[st("mdef-down")]), unit("mender", "c6", side=1,
-                                                                            statuses=[st("mdef-up")])])
+    m = scenario(
+        FLAT, [unit("mender", "c3", statuses=[st("mdef-down")]), unit("mender", "c6", side=1, statuses=[st("mdef-up")])]
+    )
     assert view_unit(m, 0)["stats"]["mdef"] == 3 and view_unit(m, 1)["stats"]["mdef"] == 8
 
 
@@ -155,8 +167,13 @@ def test_quicken_gives_a_turn_right_after_the_current_one():
 
 
 def test_blind_units_are_immune_to_gaze_attacks():
-    s = scenario(FLAT, [unit("basilisk", "c3"), unit("vanguard", "c5", side=1, statuses=[st("blind")])],
-                 mode="monsters", foes=("basilisk",), first=0)
+    s = scenario(
+        FLAT,
+        [unit("basilisk", "c3"), unit("vanguard", "c5", side=1, statuses=[st("blind")])],
+        mode="monsters",
+        foes=("basilisk",),
+        first=0,
+    )
     ev = act(s, "magic stony-glare c5")
     assert not kinds(ev, "roll") and "gaze" in kinds(ev, "status")[0]["why"]
 
@@ -174,32 +191,53 @@ def test_auto_powers_begin_at_each_turn_or_when_their_condition_occurs():
     act(s, "end")
     assert "float" in statuses(s, 1)
     # Clay Colossus: Auto (Protect, when hit).
-    s = scenario(FLAT, [unit("vanguard", "c3", side=0), unit("clay-colossus", "c4", side=1, facing="e")],
-                 mode="monsters", foes=("goblin",))
+    s = scenario(
+        FLAT,
+        [unit("vanguard", "c3", side=0), unit("clay-colossus", "c4", side=1, facing="e")],
+        mode="monsters",
+        foes=("goblin",),
+    )
     s.chance.force(7)
     act(s, "fight c4")
     assert "protect" in statuses(s, 1)
     # Bone Walker: Auto (Protect, at half HP or less).
-    s = scenario(FLAT, [unit("vanguard", "c3"), unit("bonewalker", "c4", side=1, facing="e", hp=25)],
-                 mode="monsters", foes=("goblin",))
+    s = scenario(
+        FLAT,
+        [unit("vanguard", "c3"), unit("bonewalker", "c4", side=1, facing="e", hp=25)],
+        mode="monsters",
+        foes=("goblin",),
+    )
     s.chance.force(7, 1)
     act(s, "fight c4")
     assert "protect" in statuses(s, 1)
 
 
 def test_cures_end_negative_statuses():
-    s = scenario(FLAT, [unit("mender", "c3"), unit("vanguard", "c4", statuses=[st("slow"), st("haste")]),
-                        unit("vanguard", "c6", side=1)])
+    s = scenario(
+        FLAT,
+        [
+            unit("mender", "c3"),
+            unit("vanguard", "c4", statuses=[st("slow"), st("haste")]),
+            unit("vanguard", "c6", side=1),
+        ],
+    )
     act(s, "magic purge c4")
     assert statuses(s, 1) == {"haste": 3}
-    s = scenario(FLAT, [unit("herald", "c3"), unit("vanguard", "c4", statuses=[st("silence"), st("regen")]),
-                        unit("vanguard", "c6", side=1)])
+    s = scenario(
+        FLAT,
+        [
+            unit("herald", "c3"),
+            unit("vanguard", "c4", statuses=[st("silence"), st("regen")]),
+            unit("vanguard", "c6", side=1),
+        ],
+    )
     act(s, "item remedy c4")
     assert statuses(s, 1) == {"regen": 3}
 
 
-@pytest.mark.parametrize(("status", "skill"), [("sap", "might"), ("disabled", "charm"), ("silence", "lore"),
-                                               ("immobilize", "agility")])
+@pytest.mark.parametrize(
+    ("status", "skill"), [("sap", "might"), ("disabled", "charm"), ("silence", "lore"), ("immobilize", "agility")]
+)
 def test_each_negative_status_is_resisted_with_its_skill(status, skill):
     from comboarena.games.bit_tactics.statuses import SKILLS
 
@@ -210,8 +248,9 @@ def test_each_negative_status_is_resisted_with_its_skill(status, skill):
 
 
 def test_mdmg_up_and_down():
-    s = scenario(FLAT, [unit("evoker", "c3", statuses=[st("mdmg-up")]), unit("evoker", "c6", side=1,
-                                                                         statuses=[st("mdmg-down")])])
+    s = scenario(
+        FLAT, [unit("evoker", "c3", statuses=[st("mdmg-up")]), unit("evoker", "c6", side=1, statuses=[st("mdmg-down")])]
+    )
     assert view_unit(s, 0)["stats"]["mdmg"] == 12 + 2 and view_unit(s, 1)["stats"]["mdmg"] == 12 - 2
 
 

@@ -12,8 +12,15 @@ from comboarena.games.bit_tactics.targeting import ability_targets, fight_proble
 def test_fast_targets_agree_with_the_rules_checks():
     p = pack()
     checked = 0
-    for options in ({}, {"map": "cliffside", "party": ("lancer", "scout", "ranger", "evoker"),
-                         "foes": ("herald", "mender", "hexer", "vanguard")}, {"mode": "monsters", "foes": ("lair",)}):
+    for options in (
+        {},
+        {
+            "map": "cliffside",
+            "party": ("lancer", "scout", "ranger", "evoker"),
+            "foes": ("herald", "mender", "hexer", "vanguard"),
+        },
+        {"mode": "monsters", "foes": ("lair",)},
+    ):
         game = ca.make("16-bit-tactics", **options)
         rng = random.Random(1)
         for seed in range(4):

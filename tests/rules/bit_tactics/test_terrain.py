@@ -11,8 +11,7 @@ def corridor(cells: str, deploy2: str = "h2", extra: str = "") -> str:
     """A one-square-wide corridor (rank 2) between walls."""
     n = len(cells.split())
     wall = " ".join(["9#"] * n)
-    return (f"title: Corridor\n3 | {wall}\n2 | {cells}\n1 | {wall}\n"
-            f"deploy 1: a2\ndeploy 2: {deploy2}\n{extra}")  # fmt: skip
+    return f"title: Corridor\n3 | {wall}\n2 | {cells}\n1 | {wall}\ndeploy 1: a2\ndeploy 2: {deploy2}\n{extra}"
 
 
 def moves(state) -> list[str]:
@@ -46,7 +45,9 @@ def test_climbing_costs_1_more_but_the_first_square_up_1_is_free():
 
 
 def test_descending_costs_nothing_extra_and_is_limited_by_jump():
-    s = scenario(corridor("3. 2. 1. 0. 0. 0. 0. 0."), [unit("vanguard", "a2", facing="e"), unit("vanguard", "h2", side=1)])
+    s = scenario(
+        corridor("3. 2. 1. 0. 0. 0. 0. 0."), [unit("vanguard", "a2", facing="e"), unit("vanguard", "h2", side=1)]
+    )
     assert moves(s) == ["b2", "c2", "d2", "e2"]
     cliff = corridor("3. 0. 0. 0. 0. 0. 0. 0.")
     s = scenario(cliff, [unit("vanguard", "a2", facing="e"), unit("vanguard", "h2", side=1)])
@@ -122,8 +123,10 @@ def test_a_unit_advances_through_its_front_and_may_turn_freely_once_after_moving
 
 
 def test_a_slippery_slope_tests_agility_on_the_way_and_a_failure_slides_downhill():
-    m = ("title: Slope\n3 | 9# 9# 9# 9# 9#\n2 | 1. 1S 0. 0. 0.\n1 | 0. 0. 0. 0. 0.\n"
-         "deploy 1: a2\ndeploy 2: e1\nfeature b2: slope agility 6 down s damage 2\n")  # fmt: skip
+    m = (
+        "title: Slope\n3 | 9# 9# 9# 9# 9#\n2 | 1. 1S 0. 0. 0.\n1 | 0. 0. 0. 0. 0.\n"
+        "deploy 1: a2\ndeploy 2: e1\nfeature b2: slope agility 6 down s damage 2\n"
+    )
     s = scenario(m, [unit("vanguard", "a2", facing="e"), unit("vanguard", "e1", side=1)])
     s.chance.force(7)  # Agility d6... a Vanguard's Agility is d6: 7 is not a d6 result; use the d6's 6
     with pytest.raises(Exception, match="not a result of a d6"):

@@ -54,7 +54,9 @@ def test_a_turn_is_one_move_and_one_command_in_either_order_then_end():
     s.chance.force(5)
     act(s, "fight c4")
     assert any(m.startswith("move") for m in legal(s))  # acting first, moving after
-    s = scenario(FLAT, [unit("vanguard", "c3"), unit("vanguard", "c4", side=1, facing="e", reaction="")], turn="move-first")
+    s = scenario(
+        FLAT, [unit("vanguard", "c3"), unit("vanguard", "c4", side=1, facing="e", reaction="")], turn="move-first"
+    )
     s.chance.force(5)
     act(s, "fight c4")
     assert not any(m.startswith("move") for m in legal(s))
@@ -145,14 +147,21 @@ def test_smelling_salts_revive_a_fallen_ally():
 
 
 def test_a_rune_door_opens_to_lore_and_burns_on_a_failure():
-    m = ("title: Door\n3 | 0. 0. 0.\n2 | 9# 0D 9#\n1 | 0. 0. 0.\ndeploy 1: b1\ndeploy 2: b3\n"
-         "feature b2: door lore 6 damage 4\n")  # fmt: skip
+    m = (
+        "title: Door\n3 | 0. 0. 0.\n2 | 9# 0D 9#\n1 | 0. 0. 0.\ndeploy 1: b1\ndeploy 2: b3\n"
+        "feature b2: door lore 6 damage 4\n"
+    )
     s = scenario(m, [unit("evoker", "b1"), unit("vanguard", "b3", side=1)])
     assert "skill lore b2" in legal(s) and "magic cinder b3" not in legal(s)  # the door blocks the line
     s.chance.force(6)
     ev = act(s, "skill lore b2")
     assert not kinds(ev, "skill")[0]["ok"] and kinds(ev, "damage")[0] == {
-        "unit": 0, "amount": 4, "hp": view_unit(s, 0)["stats"]["hp_max"] - 4, "why": "runes", "by": -1}
+        "unit": 0,
+        "amount": 4,
+        "hp": view_unit(s, 0)["stats"]["hp_max"] - 4,
+        "why": "runes",
+        "by": -1,
+    }
     s = scenario(m, [unit("evoker", "b1"), unit("vanguard", "b3", side=1)])
     s.chance.force(7)
     act(s, "skill lore b2")
@@ -164,8 +173,10 @@ def test_a_rune_door_opens_to_lore_and_burns_on_a_failure():
 
 
 def test_a_boulder_pushed_with_might_rolls_one_square_and_crushes_who_stands_there():
-    m = ("title: Boulder\n3 | 0. 0. 0. 0.\n2 | 0. 0O 0. 0.\n1 | 0. 0. 0. 0.\ndeploy 1: a2\ndeploy 2: d3\n"
-         "feature b2: boulder might 7 damage 9\n")  # fmt: skip
+    m = (
+        "title: Boulder\n3 | 0. 0. 0. 0.\n2 | 0. 0O 0. 0.\n1 | 0. 0. 0. 0.\ndeploy 1: a2\ndeploy 2: d3\n"
+        "feature b2: boulder might 7 damage 9\n"
+    )
     s = scenario(m, [unit("vanguard", "a2"), unit("goblin", "c2", side=1, hp=11)], mode="monsters")
     s.chance.force(8)
     ev = act(s, "skill might b2")

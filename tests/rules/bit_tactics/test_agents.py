@@ -72,7 +72,7 @@ def test_the_heuristic_finishes_off_the_weakest_foe_it_can_reach():
 
 def test_the_heuristic_strikes_from_behind_when_it_can():
     s = scenario(
-        FLAT, [unit("scout", "c2"), unit("vanguard", "c4", side=1, facing="s", hp=30, reaction="")], foes=("vanguard",)
+        FLAT, [unit("scout", "c2"), unit("vanguard", "c4", side=1, facing="s", hp=25, reaction="")], foes=("vanguard",)
     )
     plan = _plan(s)
     assert plan[0] == "move c5" and plan[1].endswith("c4")

@@ -152,7 +152,7 @@ class TacticsEncoder(Encoder):
         for side, team in enumerate(self.game.teams):
             if seat in team:
                 mine = side
-        for feat, state in zip(m.features, view["features"], strict=True):
+        for feat, state in zip(m.features, view["features"] if view["units"] else (), strict=False):
             if state == "closed":
                 out[self._offset(m, feat.square) + 1] = 1.0
             elif state not in ("open", "slope", "gone"):

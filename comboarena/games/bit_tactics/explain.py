@@ -49,8 +49,10 @@ def explain(state: TacticsState, action: Action) -> str:
             f"{action.square} is out of reach this turn (MOV {b.mov(u)}, Jump {b.sheets[u].jump}, terrain and height)"
         )
     if isinstance(action, A.Face):
+        if not state._moved:
+            return "a unit turns freely at the end of its movement: move first (attacking also turns you)"
         if state._faced:
-            return "you have turned already; you may turn again after moving"
+            return "you have turned already this turn"
         return f"you already face {action.direction}"
     if not isinstance(action, A.Command):
         return "that is not a battle action"

@@ -4,8 +4,9 @@ between linked battles.
 
 A unit's turn (a reading: the rulebook lists commands, not a turn shape):
 it may move once (up to its MOV) and use one command, in either order (option
-``turn=move-first``: moving first), turn freely once after moving (or before,
-if it does not move), and ``end``. A turn with nothing left to do but ``end``
+``turn=move-first``: moving first), turn freely once at the end of its move
+(the rulebook's words: a unit that does not move keeps its facing, unless it
+attacks), and ``end``. A turn with nothing left to do but ``end``
 ends by itself.
 """
 
@@ -235,7 +236,7 @@ class TacticsState(State):
             out += [moves[t] for t in reachable(b, u)]  # type: ignore[misc]
         if not self._acted and b.can_act(u):
             out += self._commands(b, u)
-        if not self._faced:
+        if self._moved and not self._faced:  # "change facing freely at the end of their movement"
             facing = b.face[u]
             out += [A.FACES[d] for i, d in enumerate("nesw") if i != facing]
         out.append(A.END)

@@ -59,7 +59,16 @@ def test_a_turn_is_one_move_and_one_command_in_either_order_then_end():
     )
     s.chance.force(5)
     act(s, "fight c4")
-    assert not any(m.startswith("move") for m in legal(s))
+    assert s.current == 1  # no moving after acting, and no turning without moving: the turn is over
+
+
+def test_a_unit_turns_freely_only_at_the_end_of_its_movement():
+    s = scenario(FLAT, [unit("vanguard", "c2"), unit("vanguard", "c6", side=1)])
+    assert not any(m.startswith("face") for m in legal(s))
+    with pytest.raises(IllegalAction, match="turns freely at the end of its movement"):
+        act(s, "face e")
+    act(s, "move c3")
+    assert [m for m in legal(s) if m.startswith("face")] == ["face e", "face s", "face w"]
 
 
 def test_a_turn_with_nothing_left_but_end_ends_by_itself():

@@ -82,6 +82,18 @@ def _queue_json(state: TacticsState) -> dict[str, Any] | None:
     return state._queue.to_json() if state._queue is not None else None
 
 
+def _initiative(init: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A fresh copy of a round's initiative record (views and positions never share the state's)."""
+    if init is None:
+        return None
+    return {
+        "round": init["round"],
+        "order": list(init["order"]),
+        "phases": [list(x) for x in init["phases"]],
+        "rolls": [[u, list(r)] for u, r in init["rolls"]],
+    }
+
+
 def position_of(state: TacticsState) -> dict[str, Any]:
     b = state._b
     return {
@@ -89,13 +101,13 @@ def position_of(state: TacticsState) -> dict[str, Any]:
         "battle": state._battle,
         "queue": _queue_json(state),
         "turn": {"moved": state._moved, "acted": state._acted, "faced": state._faced},
-        "initiative": state._init,
+        "initiative": _initiative(state._init),
         **(battle_json(b) if b is not None else {"units": [], "features": []}),
         "roster": [r.to_json() for r in state._roster],
         "camp_seat": state._camp_seat,
         "winner": state._winner,
         "reason": state._reason,
-        "rewards": state._rewards,
+        "rewards": dict(state._rewards) if state._rewards is not None else None,
     }
 
 
@@ -118,7 +130,7 @@ def view_of(state: TacticsState, seat: int | None) -> dict[str, Any]:
         "round": q.round if q is not None else 0,
         "queue": q.to_json() if q is not None else None,
         "turn": {"moved": state._moved, "acted": state._acted, "faced": state._faced},
-        "initiative": state._init,
+        "initiative": _initiative(state._init),
     }
     if b is None:
         v["units"] = []
@@ -157,7 +169,7 @@ def view_of(state: TacticsState, seat: int | None) -> dict[str, Any]:
     v["camp_seat"] = state._camp_seat
     v["winner"] = state._winner
     v["reason"] = state._reason
-    v["rewards"] = state._rewards
+    v["rewards"] = dict(state._rewards) if state._rewards is not None else None
     v["over"] = state.is_over
     if seat is not None and state._phase == 0 and seat in state.to_act:
         v["odds"] = state.odds()

@@ -54,7 +54,7 @@ class Build(NamedTuple):
         cached = _JSON.get(self)
         if cached is None:
             cached = _JSON[self] = self._to_json()
-        return dict(cached)  # the lists inside are shared: treat views as read-only
+        return {k: v[:] if isinstance(v, list) else v for k, v in cached.items()}
 
     def _to_json(self) -> dict[str, Any]:
         if self.kind == MONSTER:

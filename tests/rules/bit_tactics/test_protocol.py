@@ -157,3 +157,18 @@ def test_the_encoder_numbers_squares_times_commands_with_a_mask():
     assert sum(mask) == len(s.legal_actions(seat)) and enc.num_actions < 8000
     assert enc.action(enc.index("move c4")) == game.parse_action("move c4")
     assert len(enc.observe(s.view(seat))) == enc.observation_shape[0]
+
+
+def test_changing_a_view_or_a_position_does_not_change_the_game():
+    game = ca.make("16-bit-tactics", mode="monsters")
+    s = game.new_state(seed=4)
+    before = s.position()
+    for v in (s.view(0), s.position()):
+        for value in v.values():
+            if isinstance(value, dict):
+                value.clear()
+            elif isinstance(value, list):
+                for x in value:
+                    if isinstance(x, dict | list):
+                        x.clear()
+    assert s.position() == before

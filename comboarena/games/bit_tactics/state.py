@@ -556,6 +556,7 @@ class TacticsState(State):
             why = "campaign won"
         elif campaign is not None:
             why = f"campaign lost ({why})"
+            winner = 1  # a battle not won (lost, or drawn at the round limit) ends the campaign
         self._winner = winner
         self._reason = why
         self._phase = OVER

@@ -53,7 +53,7 @@ def test_a_person_plays_a_whole_battle_in_the_terminal():
 def test_a_two_battle_campaign_is_saved_after_a_victory_and_continued_from_its_file(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     game = ca.make("16-bit-tactics", mode="campaign")
-    for seed in range(12):
+    for seed in range(1, 13):  # seed 1: the party wins the first battle
         out = io.StringIO()
         session, _ = _session(game, seed, out)
         final = session.run()

@@ -31,8 +31,9 @@ NOTATION = f"""\
 Squares as on a chessboard: files a, b, ... from the left, ranks 1, 2, ... from the bottom (a1 bottom left).
 A unit's turn is small steps: {NOTATION_HELP}.
 Move and one command in either order (option turn=move-first: move before acting), a free turn of
-facing after moving, then end. Examples: move c4   fight d5   ja shield-bash d5   magic cinder e6
-item tonic b2   guard b3   limit d5   skill lore e4   face n   end"""
+facing at the end of the move, then end. Examples: move c4   fight d5   ja shield-bash d5
+magic cinder e6   item tonic b2   guard b3   limit d5   skill lore e4   face n   end
+In the terminal: odds (the chances of each attack you can make), units (every unit's numbers)."""
 
 MODES = ("versus", "monsters", "campaign")
 DEFAULT_MAP = {"versus": "crossing", "monsters": "keep"}

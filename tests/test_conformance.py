@@ -29,6 +29,11 @@ VARIANTS = {
         {"placement": "dealt", "columns": 4, "round_limit": 6, "recovery": True},
         {"one_of_each": True, "round_limit": 5, "consultation": "shield"},
     ],
+    # Every mode of 16 Bit Tactics runs in tests/rules/bit_tactics/test_conformance.py.
+    "16-bit-tactics": [
+        {"players": 4, "rounds": 3},
+        {"mode": "monsters", "rounds": 3},
+    ],
 }
 
 

@@ -2,6 +2,7 @@
 registers itself on :data:`app` when imported here."""
 
 from . import info, play, replay, serve, sim, tournament  # noqa: F401  (register the commands)
+from . import map as _map  # noqa: F401  (comboarena map show: 16 Bit Tactics maps)
 from .common import app
 
 

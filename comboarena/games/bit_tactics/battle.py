@@ -1,0 +1,549 @@
+"""One battle's units and terrain as plain lists, with the rules that read and
+change a single unit: effective stats under statuses, statuses (durations,
+"most recent wins", resistance rolls), damage, healing, Limit and KO.
+
+Units are ints (their index); squares are ints (see :mod:`.board`). A
+:class:`Battle` is part of a state: cloned with it, written in its positions.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from comboarena.core import Chance, Event
+
+from .board import Board
+from .content import MAGICAL, PHYSICAL, RESIST_TYPES, Weapon, pack
+from .maps import BOULDER, BOULDER_HEIGHT, DOOR, DOOR_HEIGHT
+from .statuses import (
+    BRAVERY,
+    COMBO,
+    DEF_DOWN,
+    DEF_UP,
+    DISABLED,
+    DMG_DOWN,
+    DMG_UP,
+    FAITH,
+    FLOAT,
+    GUARD,
+    HASTE,
+    IMMOBILIZE,
+    MDEF_DOWN,
+    MDEF_UP,
+    MDMG_DOWN,
+    MDMG_UP,
+    NAMES,
+    NEGATIVE,
+    PROTECT,
+    REGEN,
+    RESIST_SKILL,
+    SAP,
+    SHELL,
+    SILENCE,
+    SLOW,
+    STOP,
+    Status,
+    duration,
+)
+from .view import EventKind
+
+if TYPE_CHECKING:
+    from .units import Sheet
+
+#: "PCs can have up to 20 Limit at any one time"; "10+ Limit" makes a Limit Attack.
+LIMIT_MAX = 20
+LIMIT_READY = 10
+PHYSICAL_BIT = 1 << RESIST_TYPES.index("physical")
+MAGICAL_BIT = 1 << RESIST_TYPES.index("magical")
+#: The bit of each element (index into content.ELEMENTS) in a resist mask; "none" resists nothing.
+ELEMENT_BITS = (0, *(1 << (RESIST_TYPES.index(e)) for e in RESIST_TYPES[2:]))
+#: Statuses with no countdown of their own (the guard ends at the guarder's next turn).
+UNTIMED = 1 << GUARD
+_HALT = (1 << STOP) | (1 << IMMOBILIZE)
+_NO_ACT = (1 << STOP) | (1 << DISABLED)
+
+
+class Rules(NamedTuple):
+    """The readings a game's options choose (docs/rules/16-bit-tactics.md, "Options")."""
+
+    counters_always: bool = False
+    crits_hit: bool = False
+    ties_reroll: bool = True
+    across_level: bool = False
+    melee_height: int = 2
+    unit_height: int = 1
+    move_first: bool = False
+
+
+class Battle:
+    """The units and terrain of the battle being fought."""
+
+    __slots__ = (
+        "block",
+        "board",
+        "chance",
+        "dyn",
+        "eq",
+        "face",
+        "feat",
+        "gb",
+        "hp",
+        "inv",
+        "limit",
+        "mp",
+        "occ",
+        "reach",
+        "rules",
+        "sheets",
+        "sm",
+        "sq",
+        "st",
+    )
+
+    rules: Rules
+    board: Board
+    sheets: tuple[Sheet, ...]
+    chance: Chance
+    sq: list[int]
+    face: list[int]
+    hp: list[int]
+    mp: list[int]
+    limit: list[int]
+    st: list[tuple[Status, ...]]
+    sm: list[int]  # each unit's statuses as a bit mask
+    inv: list[tuple[tuple[str, int], ...]]  # items carried: (id, count)
+    eq: list[tuple[str, str, str]]  # weapon, offhand, ammo
+    gb: list[tuple[int, int, int, int, int, int]]  # shield bonus: eva, def, def2, meva, mdef, mdef2
+    occ: list[int]  # square -> the unit on it (standing or fallen), or -1
+    block: list[int]  # square -> the top of a closed door or a boulder on it, or -1
+    dyn: tuple[int, ...]  # the squares with a closed door or a boulder
+    #: the last movement search: (unit, square, (best free, best stopped, parents free, parents stopped))
+    reach: tuple[int, int, tuple[list[int], list[int], list[int], list[int]]] | None
+    feat: list[int]  # per map feature: a door 1 closed / 0 open; a boulder its square (-1 gone); a slope 1
+
+    def clone(self, chance: Chance) -> Battle:
+        new = Battle.__new__(Battle)
+        new.rules = self.rules
+        new.board = self.board
+        new.sheets = self.sheets
+        new.chance = chance
+        new.sq = self.sq[:]
+        new.face = self.face[:]
+        new.hp = self.hp[:]
+        new.mp = self.mp[:]
+        new.limit = self.limit[:]
+        new.st = self.st[:]
+        new.sm = self.sm[:]
+        new.inv = self.inv[:]
+        new.eq = self.eq[:]
+        new.gb = self.gb[:]
+        new.occ = self.occ[:]
+        new.block = self.block[:]
+        new.feat = self.feat[:]
+        new.dyn = self.dyn
+        new.reach = None
+        return new
+
+    @property
+    def units(self) -> range:
+        return range(len(self.sheets))
+
+    # -- terrain features ---------------------------------------------------------------
+
+    def set_features(self, feat: list[int]) -> None:
+        """Place the doors and boulders as ``feat`` says (closed doors and boulders block)."""
+        board = self.board
+        self.feat = feat
+        self.reach = None
+        self.block = [-1] * board.size
+        for f, state in zip(board.map.features, feat, strict=True):
+            if f.kind == DOOR and state == 1:
+                self.block[f.square] = board.ht[f.square] + DOOR_HEIGHT
+            elif f.kind == BOULDER and state >= 0:
+                self.block[state] = board.ht[state] + BOULDER_HEIGHT
+        self.dyn = tuple(s for s in range(board.size) if self.block[s] >= 0)
+
+    def passable(self, sq: int) -> bool:
+        return self.block[sq] < 0
+
+    def top(self, sq: int) -> int:
+        """How high the square reaches for Line of Effect (a door or boulder on it included)."""
+        b = self.block[sq]
+        return b if b >= 0 else self.board.ht[sq]
+
+    def line_of_effect(self, a: int, b: int) -> bool:
+        """Rulebook "Line of Effect": the string from ``a`` to ``b`` passes over nothing taller
+        than a unit standing on ``b`` (its square's height plus the unit height)."""
+        board = self.board
+        target_top = board.ht[b] + self.rules.unit_height
+        if board.tops[a * board.size + b] > target_top:
+            return False
+        if self.dyn:
+            block = self.block
+            for s in board.line(a, b):
+                if block[s] > target_top:
+                    return False
+        return True
+
+    def blocker(self, a: int, b: int) -> int:
+        """The first square on the string from ``a`` to ``b`` that blocks it, or -1."""
+        target_top = self.board.ht[b] + self.rules.unit_height
+        for s in self.board.line(a, b):
+            if self.top(s) > target_top:
+                return s
+        return -1
+
+    # -- who is where -------------------------------------------------------------------
+
+    def standing(self, u: int) -> bool:
+        return self.hp[u] > 0
+
+    def side(self, u: int) -> int:
+        return self.sheets[u].side
+
+    def unit_at(self, sq: int) -> int:
+        """The standing unit on ``sq``, or -1."""
+        u = self.occ[sq]
+        return u if u >= 0 and self.hp[u] > 0 else -1
+
+    def foes_of(self, u: int) -> list[int]:
+        side = self.sheets[u].side
+        return [v for v in self.units if self.hp[v] > 0 and self.sheets[v].side != side]
+
+    def allies_of(self, u: int) -> list[int]:
+        side = self.sheets[u].side
+        return [v for v in self.units if self.hp[v] > 0 and self.sheets[v].side == side]
+
+    def side_standing(self, side: int) -> bool:
+        hp = self.hp
+        return any(s.side == side and hp[v] > 0 for v, s in enumerate(self.sheets))
+
+    # -- effective stats ------------------------------------------------------------------
+
+    def has(self, u: int, kind: int) -> bool:
+        return (self.sm[u] >> kind) & 1 == 1
+
+    def can_move(self, u: int) -> bool:
+        """Not Immobilized, not Stopped."""
+        return not self.sm[u] & _HALT
+
+    def can_act(self, u: int) -> bool:
+        """Not Disabled, not Stopped."""
+        return not self.sm[u] & _NO_ACT
+
+    def can_cast(self, u: int) -> bool:
+        return not (self.sm[u] >> SILENCE) & 1
+
+    def mov(self, u: int) -> int:
+        """MOV, Haste + 1, Slow - 1."""
+        m = self.sm[u]
+        return max(0, self.sheets[u].mov + ((m >> HASTE) & 1) - ((m >> SLOW) & 1))
+
+    def floats(self, u: int) -> bool:
+        return self.sheets[u].levitate or (self.sm[u] >> FLOAT) & 1 == 1
+
+    def eva(self, u: int) -> int:
+        """EVA before facing: Haste + 1, Slow - 1, a buckler's bonus."""
+        m = self.sm[u]
+        return self.sheets[u].eva + self.gb[u][0] + ((m >> HASTE) & 1) - ((m >> SLOW) & 1)
+
+    def meva(self, u: int) -> int:
+        """M.Eva (used by the rulebook without a definition: the magical EVA)."""
+        m = self.sm[u]
+        return max(0, self.sheets[u].meva + self.gb[u][3] + ((m >> HASTE) & 1) - ((m >> SLOW) & 1))
+
+    def defs(self, u: int, attacker: int) -> tuple[int, int]:
+        """(2DEF, DEF) against ``attacker``: DEF Down halves DEF (rounded up; 2DEF no higher
+        than it), DEF Up + 2, the attacker's Bravery - 1 on both."""
+        s, g, m = self.sheets[u], self.gb[u], self.sm[u]
+        d, d2 = s.def_ + g[1], s.def2 + g[2]
+        if (m >> DEF_DOWN) & 1:
+            d = (d + 1) // 2
+            d2 = min(d2, d)
+        if (m >> DEF_UP) & 1:
+            d += 2
+        if (self.sm[attacker] >> BRAVERY) & 1:
+            d, d2 = d - 1, d2 - 1
+        return max(0, d2), max(0, d)
+
+    def mdefs(self, u: int, attacker: int) -> tuple[int, int]:
+        """(2M.Def, M.Def) against ``attacker``, as :meth:`defs` with M.Def Down/Up and Faith."""
+        s, g, m = self.sheets[u], self.gb[u], self.sm[u]
+        d, d2 = s.mdef + g[4], s.mdef2 + g[5]
+        if (m >> MDEF_DOWN) & 1:
+            d = (d + 1) // 2
+            d2 = min(d2, d)
+        if (m >> MDEF_UP) & 1:
+            d += 2
+        if (self.sm[attacker] >> FAITH) & 1:
+            d, d2 = d - 1, d2 - 1
+        return max(0, d2), max(0, d)
+
+    def dmg(self, u: int) -> int:
+        """DMG; DMG Up/Down add/take half the Base DMG (rounded up)."""
+        s, m = self.sheets[u], self.sm[u]
+        half = (s.base_dmg + 1) // 2
+        return max(0, s.dmg + half * (((m >> DMG_UP) & 1) - ((m >> DMG_DOWN) & 1)))
+
+    def mdmg(self, u: int) -> int:
+        s, m = self.sheets[u], self.sm[u]
+        half = (s.base_mdmg + 1) // 2
+        return max(0, s.mdmg + half * (((m >> MDMG_UP) & 1) - ((m >> MDMG_DOWN) & 1)))
+
+    def resists(self, u: int) -> int:
+        """The unit's resist mask: its own, Protect (all physical), Shell (all magical)."""
+        m = self.sm[u]
+        r = self.sheets[u].resist
+        if (m >> PROTECT) & 1:
+            r |= PHYSICAL_BIT
+        if (m >> SHELL) & 1:
+            r |= MAGICAL_BIT
+        return r
+
+    def resisted(self, u: int, attack: int, element: int) -> bool:
+        """ "Resist (type): Attacks of the listed type deal half damage and effect.\""""
+        bits = (PHYSICAL_BIT if attack == PHYSICAL else MAGICAL_BIT if attack == MAGICAL else 0) | ELEMENT_BITS[element]
+        return self.resists(u) & bits != 0
+
+    def hp_max(self, u: int) -> int:
+        return self.sheets[u].hp
+
+    def weapons(self, u: int) -> list[Weapon]:
+        """The weapons a Fight attacks with: the main one, and a second one (two weapons)."""
+        s = self.sheets[u]
+        if s.natural is not None:
+            return [s.natural]
+        p = pack()
+        main, off, _ = self.eq[u]
+        out = [p.weapons[main]]
+        if off in p.weapons:
+            out.append(p.weapons[off])
+        return out
+
+    def ammo_for(self, u: int, w: Weapon) -> int:
+        """The ammo's extra DMG if ``u`` has ammo for ranged weapon ``w`` equipped, else -1."""
+        if self.sheets[u].natural is not None:
+            return 0
+        ammo = self.eq[u][2]
+        if not ammo:
+            return -1
+        a = pack().ammo[ammo]
+        return a.dmg if a.kind == w.kind else -1
+
+    def ammo_element(self, u: int) -> int:
+        ammo = self.eq[u][2]
+        return pack().ammo[ammo].element if ammo else 0
+
+    def items_of(self, u: int) -> dict[str, int]:
+        return dict(self.inv[u])
+
+    def take_item(self, u: int, item: str) -> int:
+        """Use up one ``item``; returns how many are left."""
+        left = 0
+        out = []
+        for i, n in self.inv[u]:
+            if i == item:
+                n -= 1
+                left = n
+            if n > 0:
+                out.append((i, n))
+        self.inv[u] = tuple(out)
+        return left
+
+    def give_item(self, u: int, item: str) -> None:
+        out = list(self.inv[u])
+        for k, (i, n) in enumerate(out):
+            if i == item:
+                out[k] = (i, n + 1)
+                break
+        else:
+            out.append((item, 1))
+        self.inv[u] = tuple(out)
+
+    # -- statuses -----------------------------------------------------------------------------
+
+    def set_statuses(self, u: int, statuses: tuple[Status, ...]) -> None:
+        self.st[u] = statuses
+        m = 0
+        for s in statuses:
+            m |= 1 << s.kind
+        self.sm[u] = m
+
+    def status(self, u: int, kind: int) -> Status | None:
+        for s in self.st[u]:
+            if s.kind == kind:
+                return s
+        return None
+
+    def inflict(
+        self,
+        u: int,
+        kind: int,
+        turns: int,
+        die: int,
+        caster: int,
+        amount: int,
+        element: int,
+        why: str,
+        events: list[Event],
+    ) -> bool:
+        """Give ``u`` a status for ``turns`` of its turns ("most recent wins": an earlier one
+        of the kind is replaced). Refused for an immune unit or no turns; returns success."""
+        data = {"unit": u, "status": NAMES[kind], "turns": turns, "by": caster, "why": why}
+        if (self.sheets[u].immune >> kind) & 1:
+            data["why"] = "immune"
+            events.append(Event(EventKind.STATUS, self.sheets[u].seat, data))
+            return False
+        if turns <= 0:
+            data["why"] = "too short"
+            events.append(Event(EventKind.STATUS, self.sheets[u].seat, data))
+            return False
+        new = Status(kind, turns, die, caster, amount, element)
+        self.set_statuses(u, (*(s for s in self.st[u] if s.kind != kind), new))
+        events.append(Event(EventKind.STATUS, self.sheets[u].seat, data))
+        return True
+
+    def cure(self, u: int, mask: int, why: str, events: list[Event]) -> None:
+        gone = [s for s in self.st[u] if (mask >> s.kind) & 1]
+        if gone:
+            self.set_statuses(u, tuple(s for s in self.st[u] if not (mask >> s.kind) & 1))
+            for s in gone:
+                events.append(
+                    Event(EventKind.EXPIRE, self.sheets[u].seat, {"unit": u, "status": NAMES[s.kind], "why": why})
+                )
+
+    def status_turns(self, caster_die: int, kind: int, halves: int) -> int:
+        """A new status's duration: the caster's M.Atk die / 2 (Stop: halved), halved again
+        for each of ``halves`` (partial resistance, a Resist), rounded down."""
+        return duration(caster_die, kind) >> halves
+
+    def end_guards_of(self, guarder: int, events: list[Event]) -> None:
+        """The Guard command lasts "until your next action"."""
+        for v in self.units:
+            g = self.status(v, GUARD)
+            if g is not None and g.caster == guarder:
+                self.set_statuses(v, tuple(s for s in self.st[v] if s.kind != GUARD))
+                events.append(
+                    Event(EventKind.EXPIRE, self.sheets[v].seat, {"unit": v, "status": "guard", "why": "guarder"})
+                )
+
+    def tick(self, u: int, events: list[Event]) -> None:
+        """At the end of each of its turns a unit's statuses count down one turn ("after
+        applying the effect reduce the remaining duration by 1"); for a negative status it
+        then rolls its resistance skill against the caster's M.Atk die, and if it rolls
+        higher the status loses one more turn."""
+        if not self.st[u]:
+            return
+        seat = self.sheets[u].seat
+        kept = []
+        for s in self.st[u]:
+            if (UNTIMED >> s.kind) & 1:
+                kept.append(s)
+                continue
+            turns = s.turns - 1
+            data: dict[str, object] = {"unit": u, "status": NAMES[s.kind], "turns": turns}
+            if turns > 0 and s.kind in NEGATIVE:
+                skill = RESIST_SKILL[s.kind]
+                mine = self.roll_test(self.sheets[u].skills[skill], s.die)
+                data["roll"] = {
+                    "skill": skill,
+                    "die": self.sheets[u].skills[skill],
+                    "caster_die": s.die,
+                    "rolls": mine[1],
+                    "won": mine[0],
+                }
+                if mine[0]:
+                    turns -= 1
+                    data["turns"] = turns
+            events.append(Event(EventKind.TICK, seat, data))
+            if turns > 0:
+                kept.append(s._replace(turns=turns))
+            else:
+                events.append(Event(EventKind.EXPIRE, seat, {"unit": u, "status": NAMES[s.kind], "why": "ran out"}))
+        self.set_statuses(u, tuple(kept))
+
+    def roll_test(self, mine: int, theirs: int) -> tuple[bool, list[list[int]]]:
+        """A resisted test: both roll; the higher wins. Ties are rolled again (option
+        ties=reroll) or go to the one resisting (ties=keep). Returns (won, the rolls)."""
+        rolls = []
+        for _ in range(20):
+            a = self.chance.roll(mine)
+            b = self.chance.roll(theirs)
+            rolls.append([a, b])
+            if a != b:
+                return a > b, rolls
+            if not self.rules.ties_reroll:
+                return True, rolls
+        return True, rolls
+
+    # -- HP, MP, Limit, KO -------------------------------------------------------------------
+
+    def gain_limit(self, u: int, n: int, events: list[Event]) -> None:
+        """ "Each time a PC or monster hits with, or is hit by, an attack that deals damage they gain 1 Limit.\""""
+        old = self.limit[u]
+        new = min(LIMIT_MAX, old + n)
+        if new != old:
+            self.limit[u] = new
+            events.append(Event(EventKind.LIMIT, self.sheets[u].seat, {"unit": u, "limit": new, "change": new - old}))
+
+    def lose_hp(self, u: int, amount: int, by: int, why: str, events: list[Event]) -> int:
+        """Take ``amount`` HP (never below 0); a unit at 0 HP is KO'd. Returns what was taken."""
+        if self.hp[u] <= 0:
+            return 0
+        taken = min(amount, self.hp[u])
+        self.hp[u] -= taken
+        seat = self.sheets[u].seat
+        events.append(
+            Event(EventKind.DAMAGE, seat, {"unit": u, "amount": taken, "hp": self.hp[u], "why": why, "by": by})
+        )
+        if self.hp[u] == 0:
+            self.knock_out(u, events)
+        return taken
+
+    def knock_out(self, u: int, events: list[Event]) -> None:
+        """A KO'd unit stays where it fell, loses its statuses and ends the guards it gave."""
+        self.set_statuses(u, ())
+        events.append(Event(EventKind.KO, self.sheets[u].seat, {"unit": u}))
+        self.end_guards_of(u, events)
+
+    def gain_hp(self, u: int, amount: int, by: int, why: str, events: list[Event]) -> int:
+        if self.hp[u] <= 0:
+            return 0
+        got = min(amount, self.hp_max(u) - self.hp[u])
+        self.hp[u] += got
+        events.append(
+            Event(
+                EventKind.HEAL, self.sheets[u].seat, {"unit": u, "amount": got, "hp": self.hp[u], "why": why, "by": by}
+            )
+        )
+        return got
+
+    def revive(self, u: int, percent: int, events: list[Event]) -> None:
+        self.hp[u] = max(1, self.hp_max(u) * percent // 100)
+        events.append(Event(EventKind.REVIVE, self.sheets[u].seat, {"unit": u, "hp": self.hp[u]}))
+
+    # -- the start of a turn --------------------------------------------------------------
+
+    def start_turn(self, u: int, events: list[Event]) -> None:
+        """What happens as a unit's turn begins: the guards it gave end; its Auto powers
+        without a condition begin or reapply; Sap takes and Regen gives HP."""
+        self.end_guards_of(u, events)
+        s = self.sheets[u]
+        for auto in s.auto:
+            if auto.when == 0:
+                self.inflict(u, auto.status, duration(s.matk, auto.status), s.matk, -1, s.base_mdmg, 0, "auto", events)
+        sap = self.status(u, SAP)
+        if sap is not None:
+            amount = sap.amount
+            if self.resisted(u, 0, sap.element):  # Sap's damage has its attack's element
+                amount //= 2
+            self.lose_hp(u, amount, sap.caster, "sap", events)
+        regen = self.status(u, REGEN)
+        if regen is not None and self.hp[u] > 0:
+            self.gain_hp(u, regen.amount, regen.caster, "regen", events)
+
+    def combo(self, u: int) -> bool:
+        return (self.sm[u] >> COMBO) & 1 == 1
+
+
+__all__ = ["LIMIT_MAX", "LIMIT_READY", "Battle", "Rules"]

@@ -1,0 +1,390 @@
+"""16 Bit Tactics as a registered game: options, parties and foes, seats and
+sides, the map, and determinization (nothing is hidden: only the future dice)."""
+
+from __future__ import annotations
+
+import random
+from functools import cached_property
+from typing import Any
+
+from comboarena.core import Action, Chance, Fields, Game, GameInfo, InvariantError, Option, OptionError
+
+from .actions import NOTATION_HELP, parse
+from .battle import Rules
+from .board import Board, board_of
+from .campaign import Campaign, RosterUnit, find_campaign, roster_build
+from .content import ContentError, pack
+from .maps import Map, find_map
+from .units import MAX_LEVEL, Build, BuildError, monster_build, preset_build
+
+SUMMARY = (
+    "Grid battles in the style of the 16-bit tactics classics: units with jobs, levels and "
+    "abilities move over squares of different height and terrain, face one way (struck from the "
+    "front +1 EVA, from behind -1), act in initiative phases by EVA, and attack with dice against "
+    "EVA, DEF and 2DEF (or M.Eva, M.Def and 2M.Def) for no, quarter, half or full damage; statuses, "
+    "knockback off cliffs, Limit Attacks and Combo status. Modes: party against party (2 players, "
+    "or 4 in teams), party against monsters (one or more players together), and campaigns of linked "
+    "battles where XP, AP, levels and jobs carry over. Original jobs, gear, monsters and maps."
+)
+
+NOTATION = f"""\
+Squares as on a chessboard: files a, b, ... from the left, ranks 1, 2, ... from the bottom (a1 bottom left).
+A unit's turn is small steps: {NOTATION_HELP}.
+Move and one command in either order (option turn=move-first: move before acting), a free turn of
+facing at the end of the move, then end. Examples: move c4   fight d5   ja shield-bash d5
+magic cinder e6   item tonic b2   guard b3   limit d5   skill lore e4   face n   end
+In the terminal: odds (the chances of each attack you can make), units (every unit's numbers)."""
+
+MODES = ("versus", "monsters", "campaign")
+DEFAULT_MAP = {"versus": "crossing", "monsters": "keep"}
+DEFAULT_PARTY = "balanced"
+DEFAULT_FOES = {"versus": "strike", "monsters": "ford-ambush"}
+
+
+def _check_map(value: str) -> str | None:
+    try:
+        find_map(value)
+    except ContentError as exc:
+        return str(exc)
+    return None
+
+
+def _check_campaign(value: str) -> str | None:
+    try:
+        find_campaign(value)
+    except ContentError as exc:
+        return str(exc)
+    return None
+
+
+def _check_fighters(value: tuple[Any, ...]) -> str | None:
+    jobs = pack().jobs
+    if len(value) != 2:
+        return "name two jobs: the featured job of each side, e.g. fighters=scout,hexer"
+    for j in value:
+        if j not in jobs:
+            return f"{j!r} is not a job; the jobs are {', '.join(jobs)}"
+    return None
+
+
+class BitTactics(Game):
+    """16 Bit Tactics; see ``../shared/rules/16-bit-tactics.txt``."""
+
+    info = GameInfo(
+        name="16-bit-tactics",
+        title="16 Bit Tactics",
+        summary=SUMMARY,
+        rulebook="16-bit-tactics.txt",
+        options=(
+            Option(
+                "mode",
+                "versus",
+                "versus: party against party; monsters: the party against monsters "
+                "(the last seat plays them); campaign: linked battles against monsters",
+                choices=MODES,
+            ),
+            Option(
+                "players",
+                2,
+                "versus: 2, or 4 in teams (seats 0+2 against 1+3); monsters and campaign: "
+                "2-5, the last seat plays the monsters and the others share the party",
+                kind=int,
+                minimum=2,
+                maximum=5,
+            ),
+            Option(
+                "map",
+                None,
+                "a shipped map (crossing, keep, cliffside, marsh, chasm) or a map file; "
+                "none: crossing (versus), keep (monsters)",
+                kind=str,
+                check=_check_map,
+            ),
+            Option(
+                "party",
+                None,
+                "side 1 (seat 0's side): a preset (balanced, strike, wardens, skirmish) or "
+                "jobs with levels, e.g. vanguard:3,ranger,mender:4; none: balanced",
+                kind=tuple,
+            ),
+            Option(
+                "foes",
+                None,
+                "side 2: versus, a party as for 'party' (none: strike); monsters, a preset "
+                "(ditch-raiders, ford-ambush, crypt, ...) or monster ids (none: ford-ambush)",
+                kind=tuple,
+            ),
+            Option(
+                "level",
+                3,
+                "the level of each character whose level is not given",
+                kind=int,
+                minimum=1,
+                maximum=MAX_LEVEL,
+            ),
+            Option(
+                "fighters",
+                None,
+                "balance matchups (sim --matchups): two jobs; each side is the core party "
+                "(vanguard, mender, ranger) plus one unit of its job",
+                kind=tuple,
+                check=_check_fighters,
+            ),
+            Option(
+                "campaign",
+                "first-march",
+                "campaign mode: a shipped campaign or a campaign file",
+                kind=str,
+                check=_check_campaign,
+            ),
+            Option("rounds", 12, "rounds before the battle is called (see at_limit)", kind=int, minimum=1, maximum=99),
+            Option(
+                "at_limit",
+                "judge",
+                "when the rounds run out: judge (the side with the larger share of its HP left wins) or draw",
+                choices=("judge", "draw"),
+            ),
+            Option(
+                "turn",
+                "either",
+                "either: move and act once each in either order; move-first: no moving after acting",
+                choices=("either", "move-first"),
+            ),
+            Option(
+                "counters",
+                "ability",
+                "ability: only units with a counter reaction strike back; always: "
+                "every unit damaged by a melee attack strikes back if it can",
+                choices=("ability", "always"),
+            ),
+            Option(
+                "ties",
+                "reroll",
+                "tied rolls (initiative, resisted tests): reroll, or keep (initiative "
+                "keeps the unit order; the one resisting wins)",
+                choices=("reroll", "keep"),
+            ),
+            Option(
+                "jump_across",
+                "lower",
+                "jumping across a gap lands lower (the rulebook's words) or also level",
+                choices=("lower", "level"),
+            ),
+            Option(
+                "melee_height", 2, "how many HT above or below a melee attack reaches", kind=int, minimum=0, maximum=9
+            ),
+            Option(
+                "unit_height", 1, "how many HT a unit stands tall for Line of Effect", kind=int, minimum=0, maximum=4
+            ),
+            Option(
+                "crits",
+                "bands",
+                "bands: a crit doubles DMG, the roll still reads the bands; hit: a crit "
+                "always deals full (doubled) damage",
+                choices=("bands", "hit"),
+            ),
+            Option(
+                "xp_table",
+                "table",
+                "table: level 2 at 10 XP as the table says; text: at 25 XP as the text says",
+                choices=("table", "text"),
+            ),
+        ),
+        notation=NOTATION,
+        min_players=2,
+        max_players=5,
+        chance="dice (forced for scenarios with state.chance.force)",
+        information="perfect (only the future dice are unknown)",
+        simultaneous=False,
+        teams=True,
+        agents={"heuristic": "comboarena.games.bit_tactics.heuristic:TacticsHeuristic"},
+        text_ui="comboarena.games.bit_tactics.text:TacticsText",
+    )
+
+    #: the jobs, for balance matchups (``sim --matchups``: option ``fighters`` names two)
+    roster: tuple[str, ...] = tuple(pack().jobs)
+
+    def _setup(self) -> None:
+        o = self.options
+        mode = self.mode = o["mode"]
+        n = self.players = o["players"]
+        if o["fighters"] is not None and mode != "versus":
+            raise OptionError("fighters= (balance matchups) is for mode=versus")
+        if mode == "versus":
+            if n not in (2, 4):
+                raise OptionError(f"versus is for 2 players, or 4 in two teams; got players={n}")
+            self.teams = ((0,), (1,)) if n == 2 else ((0, 2), (1, 3))
+        else:
+            self.teams = (tuple(range(n - 1)), (n - 1,))
+        self.rules = Rules(
+            counters_always=o["counters"] == "always",
+            crits_hit=o["crits"] == "hit",
+            ties_reroll=o["ties"] == "reroll",
+            across_level=o["jump_across"] == "level",
+            melee_height=o["melee_height"],
+            unit_height=o["unit_height"],
+            move_first=o["turn"] == "move-first",
+        )
+        self.rounds: int = o["rounds"]
+        self.judge: bool = o["at_limit"] == "judge"
+        self.xp_table: str = o["xp_table"]
+        self.campaign: Campaign | None = None
+        try:
+            if mode == "campaign":
+                if o["map"] is not None or o["party"] is not None or o["foes"] is not None:
+                    raise OptionError("a campaign names its own maps, party and foes (leave map, party, foes unset)")
+                self.campaign = find_campaign(o["campaign"])
+                if self.campaign.xp_table != self.xp_table and self.campaign.xp_table != "table":
+                    self.xp_table = self.campaign.xp_table
+                if self.campaign.next > len(self.campaign.battles):
+                    raise OptionError(
+                        f"campaign {o['campaign']!r} is finished (all {len(self.campaign.battles)} "
+                        "battles won); nothing is left to play"
+                    )
+                self.maps = tuple(find_map(b.map) for b in self.campaign.battles)
+                self._sides: tuple[tuple[Build, ...], tuple[Build, ...]] = ((), ())
+            else:
+                self.maps = (find_map(o["map"] or DEFAULT_MAP[mode]),)
+                self._sides = (self._party(o["party"], o["fighters"], 0), self._foes(o["foes"], o["fighters"]))
+                self._check_deploy(self.maps[0], self._sides)
+        except BuildError as exc:
+            raise OptionError(str(exc)) from None
+        self.boards: tuple[Board, ...] = tuple(board_of(m) for m in self.maps)
+
+    # -- parties ------------------------------------------------------------------------
+
+    def _party(self, spec: tuple[Any, ...] | None, fighters: tuple[Any, ...] | None, side: int) -> tuple[Build, ...]:
+        p = pack()
+        if fighters is not None:
+            jobs = [*p.core, fighters[side]]
+            return tuple(preset_build(j, self.options["level"]) for j in jobs)
+        entries = list(spec) if spec else [DEFAULT_PARTY if side == 0 else DEFAULT_FOES["versus"]]
+        if len(entries) == 1 and str(entries[0]) in p.parties:
+            entries = list(p.parties[str(entries[0])])
+        builds = []
+        for e in entries:
+            job, _, lv = str(e).partition(":")
+            level = self.options["level"]
+            if lv:
+                if not lv.isdigit() or not 1 <= int(lv) <= MAX_LEVEL:
+                    raise OptionError(f"{e!r}: the level after ':' must be 1 to {MAX_LEVEL}")
+                level = int(lv)
+            if job not in p.jobs:
+                presets = ", ".join(p.parties)
+                raise OptionError(f"{job!r} is not a job ({', '.join(p.jobs)}) or a party preset ({presets})")
+            builds.append(preset_build(job, level))
+        if not 1 <= len(builds) <= 6:
+            raise OptionError(f"a party has 1 to 6 units, got {len(builds)}")
+        return tuple(builds)
+
+    def _foes(self, spec: tuple[Any, ...] | None, fighters: tuple[Any, ...] | None) -> tuple[Build, ...]:
+        p = pack()
+        if self.mode == "versus":
+            return self._party(spec, fighters, 1)
+        entries = list(spec) if spec else [DEFAULT_FOES["monsters"]]
+        if len(entries) == 1 and str(entries[0]) in p.foes:
+            entries = list(p.foes[str(entries[0])])
+        for e in entries:
+            if str(e) not in p.monsters:
+                raise OptionError(
+                    f"{e!r} is not a monster ({', '.join(p.monsters)}) or a foes preset ({', '.join(p.foes)})"
+                )
+        if not 1 <= len(entries) <= 8:
+            raise OptionError(f"between 1 and 8 monsters, got {len(entries)}")
+        return tuple(monster_build(str(e)) for e in entries)
+
+    def _check_deploy(self, m: Map, sides: tuple[tuple[Build, ...], ...]) -> None:
+        for s, builds in enumerate(sides):
+            if len(builds) > len(m.deploy[s]):
+                raise OptionError(
+                    f"map {m.id!r} has {len(m.deploy[s])} starting squares for side {s + 1}, "
+                    f"but it fields {len(builds)} units"
+                )
+
+    def battle_sides(self, index: int, roster: tuple[RosterUnit, ...]) -> tuple[tuple[Build, ...], tuple[Build, ...]]:
+        """The units of each side in battle ``index`` (a campaign's from its roster)."""
+        if self.campaign is None:
+            return self._sides[0], self._sides[1]
+        foes = tuple(monster_build(f) for f in self.campaign.battles[index].foes)
+        return tuple(roster_build(r) for r in roster), foes
+
+    def seat_of(self, side: int, i: int) -> int:
+        """The seat that plays the ``i``-th unit of ``side``."""
+        n = self.players
+        if self.mode == "versus":
+            return side if n == 2 else side + 2 * (i % 2)
+        return n - 1 if side == 1 else i % (n - 1)
+
+    def unit_names(self, builds: tuple[Build, ...]) -> list[str]:
+        """Display names, numbered where a side fields two of a kind (``Goblin 2``)."""
+        names = [b.name for b in builds]
+        out = []
+        for i, nm in enumerate(names):
+            same = [j for j, x in enumerate(names) if x == nm]
+            out.append(nm if len(same) == 1 else f"{nm} {same.index(i) + 1}")
+        return out
+
+    # -- protocol ----------------------------------------------------------------------
+
+    def new_state(self, seed: int | None = None, deck: Any = None) -> Any:
+        from .state import new_state
+
+        if deck is not None:
+            raise OptionError("16 Bit Tactics has no deck to stack; force dice with state.chance.force(...)")
+        return new_state(self, Chance(seed))
+
+    def parse_action(self, text: str) -> Action:
+        return parse(text)
+
+    def determinize(self, view: dict[str, Any], seat: int | None, rng: random.Random) -> Any:
+        """Nothing is hidden: the state the view shows, with a fresh generator for the dice."""
+        from .position import state_from_view
+
+        return state_from_view(self, view, Chance(rng.getrandbits(63)))
+
+    def _from_position(self, fields: Fields, chance: Chance) -> Any:
+        from .position import read_position
+
+        return read_position(self, fields, chance)
+
+    @cached_property
+    def _encoder(self) -> Any:
+        from .encoder import TacticsEncoder
+
+        return TacticsEncoder(self)
+
+    def encoder(self) -> Any:
+        return self._encoder
+
+    def catalog(self) -> dict[str, Any]:
+        from .position import catalog
+
+        return catalog(self)
+
+    def check_invariants(self, state: Any) -> None:
+        """Every unit stands on its own square (the occupancy map agrees), HP and MP within
+        their bounds, Limit 0-20, statuses with turns left."""
+        b = state._b
+        if b is None:
+            return
+        seen: dict[int, int] = {}
+        for u in b.units:
+            sq = b.sq[u]
+            if sq in seen:
+                raise InvariantError(f"units {seen[sq]} and {u} share square {b.board.name(sq)}")
+            seen[sq] = u
+            if b.occ[sq] != u:
+                raise InvariantError(f"the occupancy map lost unit {u} on {b.board.name(sq)}")
+            if not 0 <= b.hp[u] <= b.hp_max(u) or not 0 <= b.mp[u] <= b.sheets[u].mp:
+                raise InvariantError(f"unit {u} has HP {b.hp[u]} / MP {b.mp[u]} out of bounds")
+            if not 0 <= b.limit[u] <= 20:
+                raise InvariantError(f"unit {u} has Limit {b.limit[u]}")
+            if any(s.turns <= 0 for s in b.st[u]):
+                raise InvariantError(f"unit {u} keeps a status with no turns left")
+            if b.hp[u] <= 0 and b.st[u]:
+                raise InvariantError(f"fallen unit {u} keeps statuses")
+        if sum(1 for o in b.occ if o >= 0) != len(seen):
+            raise InvariantError("the occupancy map holds a unit twice")
+
+
+__all__ = ["BitTactics"]

@@ -1,0 +1,516 @@
+"""``16-bit-tactics.heuristic``: a tactician that scores moves, targets and abilities.
+
+For the acting unit it weighs every place it can stand this turn (and staying)
+with the best command from there, or acting first and then stepping back:
+
+- a command's worth is its expected effect, computed exactly from the dice: the
+  chance of each result band (facing and height included), the damage and the
+  chance to knock out (focus fire: low-HP foes, and healers and casters first),
+  statuses weighed by what they take from the foe, knockback off cliffs, heals
+  and buffs by need, less friendly fire and the counter-attack it invites;
+- a place's worth: how much the foes could hurt the unit there next round (a hurt
+  unit weighs this more: it retreats), how close it is to its work (melee to
+  foes, healers behind their allies), and high ground for bows.
+
+It then turns to face the nearest foe. At camp it learns what it can afford and
+equips what it learns. It sees only its view (a state rebuilt from it).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from comboarena.agents.base import Agent
+from comboarena.core import Action, Chance
+
+from .battle import LIMIT_READY, Battle
+from .combat import Strike, ability_strike, long_squares, weapon_strike
+from .content import FALLEN, FOE, MAGICAL, Ability, pack
+from .fasttargets import Targets
+from .features import skill_targets
+from .maps import DOOR
+from .movement import knockback_path, reachable
+from .odds import outcome
+from .statuses import (
+    BLIND,
+    BRAVERY,
+    DEF_DOWN,
+    DISABLED,
+    DMG_DOWN,
+    FAITH,
+    GUARD,
+    HASTE,
+    IMMOBILIZE,
+    MDEF_DOWN,
+    MDMG_DOWN,
+    PROTECT,
+    QUICKEN,
+    REGEN,
+    SAP,
+    SHELL,
+    SILENCE,
+    SKILLS,
+    SLOW,
+    SPD_UP,
+    STOP,
+    duration,
+)
+from .targeting import affected, guard_targets, item_range
+
+#: What a status is worth on a foe (negative) or an ally (positive), per turn it lasts.
+STATUS_VALUE = {
+    STOP: 9.0,
+    DISABLED: 7.0,
+    SILENCE: 3.0,
+    SLOW: 3.0,
+    IMMOBILIZE: 2.0,
+    BLIND: 3.0,
+    SAP: 0.0,
+    DEF_DOWN: 2.5,
+    MDEF_DOWN: 1.5,
+    DMG_DOWN: 2.5,
+    MDMG_DOWN: 1.5,
+    HASTE: 3.5,
+    BRAVERY: 2.0,
+    FAITH: 1.0,
+    PROTECT: 3.0,
+    SHELL: 2.0,
+    REGEN: 0.0,
+    SPD_UP: 1.5,
+    QUICKEN: 25.0,
+}
+#: Foes worth knocking out first: those who heal, hex and hurl magic.
+PRIORITY = {"mender": 1.5, "herald": 1.3, "hexer": 1.3, "evoker": 1.4, "ranger": 1.15}
+
+
+class TacticsHeuristic(Agent):
+    """Scores each plan of the acting unit; see the module docstring."""
+
+    name = "16-bit-tactics.heuristic"
+
+    def __init__(self, game: Any, caution: float = 1.0, aggression: float = 1.0) -> None:
+        if caution < 0 or aggression < 0:
+            raise ValueError("caution and aggression must be >= 0")
+        self.game = game
+        self.caution = float(caution)
+        self.aggression = float(aggression)
+
+    # -- the agent protocol ----------------------------------------------------------
+
+    def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        by_text = {a.text: a for a in legal}
+        if view["phase"] == "camp":
+            return self._camp(view, legal, by_text)
+        from .position import state_from_view
+
+        state = state_from_view(self.game, view, Chance(1))
+        for step in _Planner(self, state).plan():
+            if step in by_text:
+                return by_text[step]
+        return by_text.get("end", legal[-1])
+
+    def plan(self, view: dict[str, Any]) -> list[str]:
+        """The steps the heuristic means to take this turn (its next move first), in notation."""
+        from .position import state_from_view
+
+        return _Planner(self, state_from_view(self.game, view, Chance(1))).plan()
+
+    def _camp(self, view: dict[str, Any], legal: list[Action], by_text: dict[str, Action]) -> Action:
+        p = pack()
+        learns = [a for a in legal if a.text.startswith("learn ")]
+        if learns:
+            return max(learns, key=lambda a: (p.ability(a.text.split()[2]).ap, a.text))
+        equips = [a for a in legal if a.text.startswith("equip ")]
+        roster = {r["name"]: r for r in view["roster"]}
+        for a in equips:
+            _, unit, what = a.text.split()
+            if not roster[unit][p.ability(what).kind]:
+                return a
+        return by_text.get("ready", legal[-1])
+
+
+class _Planner:
+    """One decision of the acting unit."""
+
+    def __init__(self, agent: TacticsHeuristic, state: Any) -> None:
+        self.agent = agent
+        self.state = state
+        self.b: Battle = state.battle
+        self.u: int = state.current
+        b, u = self.b, self.u
+        self.side = b.sheets[u].side
+        self.foes = [v for v in b.units if b.hp[v] > 0 and b.sheets[v].side != self.side]
+        self.allies = [v for v in b.units if b.hp[v] > 0 and b.sheets[v].side == self.side]
+        self.threat = {v: self._threat_of(v) for v in self.foes}
+        self.far = self._paths()
+
+    def _paths(self) -> list[int]:
+        """Walking distance (MOV) from each square to the nearest foe, round walls and deep
+        water; a closed door or a boulder costs 4 to pass (a puzzle on the way)."""
+        import heapq
+
+        b, u = self.b, self.u
+        board = b.board
+        n = board.size
+        jump = b.sheets[u].jump
+        cost = [board.base_cost[sq] if board.base_cost[sq] > 0 else -1 for sq in range(n)]
+        if b.floats(u) or b.sheets[u].waterwalk:
+            cost = [1 if c < 0 and board.terrain[sq] != 3 else c for sq, c in enumerate(cost)]
+        for sq in b.dyn:
+            cost[sq] = 4
+        far = [99] * n
+        heap = []
+        for v in self.foes:
+            far[b.sq[v]] = 0
+            heap.append((0, b.sq[v]))
+        heapq.heapify(heap)
+        ht, step = board.ht, board.step
+        while heap:
+            d, s = heapq.heappop(heap)
+            if d > far[s]:
+                continue
+            for dd in range(4):
+                t = step[dd][s]
+                if t < 0 or cost[t] < 0 or abs(ht[t] - ht[s]) > jump:
+                    continue
+                nd = d + cost[s] if s != b.sq[u] else d + 1
+                if nd < far[t]:
+                    far[t] = nd
+                    heapq.heappush(heap, (nd, t))
+        return far
+
+    # -- the plan ---------------------------------------------------------------------
+
+    def plan(self) -> list[str]:
+        st = self.state
+        b, u = self.b, self.u
+        names = b.board.names
+        start = b.sq[u]
+        moved, acted = st._moved, st._acted
+        can_move = not moved and not (acted and b.rules.move_first) and b.can_move(u)
+        dests = list(reachable(b, u)) if can_move else []
+        steps: list[str] = []
+        if not acted and b.can_act(u):
+            here_value, here_cmd = self.best_command(start)
+            stay = self.place_value(start)
+            best = (here_value + stay, [here_cmd] if here_cmd else [])
+            if dests:
+                places = {d: self.place_value(d) for d in dests}
+                retreat = max(places, key=lambda d: places[d])
+                if here_cmd and places[retreat] > stay:
+                    best = max(
+                        best, (here_value + places[retreat], [here_cmd, f"move {names[retreat]}"]), key=lambda x: x[0]
+                    )
+                for d in dests:
+                    value, cmd = self.best_command(d)
+                    total = value + places[d]
+                    if total > best[0] + 1e-9:
+                        best = (total, [f"move {names[d]}", *([cmd] if cmd else [])])
+            steps = best[1]
+        elif dests:
+            stay = self.place_value(start)
+            places = {d: self.place_value(d) for d in dests}
+            d = max(places, key=lambda x: places[x])
+            if places[d] > stay + 0.5:
+                steps = [f"move {names[d]}"]
+        if not steps or steps[0].startswith("face"):
+            steps = [*steps, self.facing(), "end"]
+        else:
+            steps = [*steps, self.facing(), "end"]
+        return steps
+
+    def facing(self) -> str:
+        b, u = self.b, self.u
+        if not self.foes:
+            return "end"
+        a = b.sq[u]
+        near = min(self.foes, key=lambda v: b.board.dist[a * b.board.size + b.sq[v]])
+        return "face " + "nesw"[b.board.turn_toward(a, b.sq[near], b.face[u])]
+
+    # -- where to stand ---------------------------------------------------------------
+
+    def _threat_of(self, v: int) -> float:
+        """How much ``v`` hurts in a turn, roughly: its DMG or M.Dmg rating, weighted."""
+        b = self.b
+        s = b.sheets[v]
+        w = b.weapons(v)[0]
+        return max(b.dmg(v) + w.dmg, b.mdmg(v) + w.mdmg if any(pack().abilities[i].damage for i in s.actives) else 0)
+
+    def place_value(self, d: int) -> float:
+        """Danger at ``d`` next round, distance to the work, high ground."""
+        b, u = self.b, self.u
+        board = b.board
+        n = board.size
+        s = b.sheets[u]
+        hp_share = b.hp[u] / b.hp_max(u)
+        danger = 0.0
+        nearest = self.far[d]
+        for v in self.foes:
+            fv = b.sq[v]
+            dist = board.dist[d * n + fv]
+            reach = b.mov(v) + _reach(b, v)
+            if dist <= reach:
+                danger += self.threat[v] * 0.55
+        caution = self.agent.caution * (0.6 + 3.0 * max(0.0, 0.6 - hp_share))
+        value = -caution * danger / max(1, b.hp[u]) * 12
+        role = _role(s)
+        if role in ("melee", "speed"):
+            value -= 2.5 * self.agent.aggression * max(0, nearest - 1)
+        elif role in ("ranged", "magic", "status"):
+            value -= 2.0 * self.agent.aggression * max(0, nearest - _reach(b, u))
+            value += 1.0 * board.ht[d]
+        else:  # support and healing: close to the allies, away from the foes
+            if self.allies:
+                near_ally = (
+                    min(board.dist[d * n + b.sq[v]] for v in self.allies if v != u) if len(self.allies) > 1 else 0
+                )
+                value -= 1.2 * max(0, near_ally - 2)
+            value -= 1.0 * max(0, 3 - nearest)
+        return value
+
+    # -- what to do -------------------------------------------------------------------
+
+    def best_command(self, at: int) -> tuple[float, str]:
+        """The best command from square ``at`` (the unit placed there for the reckoning)."""
+        b, u = self.b, self.u
+        start = b.sq[u]
+        moved = at != start
+        if moved:
+            b.occ[start] = -1
+            b.sq[u] = at
+            b.occ[at] = u
+        try:
+            return self._best_command()
+        finally:
+            if moved:
+                b.occ[at] = -1
+                b.sq[u] = start
+                b.occ[start] = u
+
+    def _best_command(self) -> tuple[float, str]:
+        b, u = self.b, self.u
+        p = pack()
+        names = b.board.names
+        tg = Targets(b, u)
+        best: tuple[float, str] = (0.0, "")
+        weapons = b.weapons(u)
+
+        def consider(value: float, text: str) -> None:
+            nonlocal best
+            if value > best[0]:
+                best = (value, text)
+
+        for t in tg.fight():
+            consider(self.fight_value(t, limit=False), f"fight {names[t]}")
+        limit = b.limit[u] >= LIMIT_READY
+        s = b.sheets[u]
+        if limit:
+            if s.natural is None:
+                for t in tg.fight():
+                    consider(self.fight_value(t, limit=True) - 2.0, f"limit {names[t]}")
+            else:
+                ab = p.abilities[s.limit]
+                w = weapons[0] if ab.weapon else None
+                for t in tg.ability(ab, w, magic_limit=ab.attack == MAGICAL):
+                    consider(self.ability_value(ab, t, False, True) - 2.0, f"limit {names[t]}")
+        for i in s.actives:
+            ab = p.abilities[i]
+            if ab.mp > b.mp[u] or (ab.kind == "spell" and not b.can_cast(u)):
+                continue
+            verb = "magic" if ab.kind == "spell" else "ja"
+            cost = 6.0 * ab.mp / max(1, s.mp)
+            variants = [(False, weapons[0] if ab.weapon else None)]
+            if ab.weapon and len(weapons) > 1 and verb == "ja":
+                variants.append((True, weapons[1]))
+            for off, w in variants:
+                for t in tg.ability(ab, w):
+                    value = self.ability_value(ab, t, off, False) - cost
+                    consider(value, f"{verb} {ab.id} {names[t]}" + (" off" if off else ""))
+            if limit and ab.attack == MAGICAL and ab.kind == "spell":
+                for t in tg.ability(ab, None, magic_limit=True):
+                    consider(self.ability_value(ab, t, False, True) - cost - 2.0, f"limit {ab.id} {names[t]}")
+        for item, _ in b.inv[u]:
+            if item in p.items:
+                it = p.items[item]
+                for t in item_range(b, u, it.revive > 0):
+                    v = b.occ[t]
+                    value = 0.0
+                    if it.revive and b.hp[v] <= 0:
+                        value = 30.0
+                    elif it.heal and b.hp[v] > 0:
+                        value = self._heal_value(v, it.heal) - 3.0
+                    elif it.cure:
+                        value = self._cure_value(v, it.cure)
+                    consider(value, f"item {item} {names[t]}")
+        for t in guard_targets(b, u):
+            v = b.occ[t]
+            if v != u and not b.has(v, GUARD):
+                consider(0.6 * self._danger_share(v) * 10, f"guard {names[t]}")
+        for k, t in skill_targets(b, u):
+            consider(self.puzzle_value(k, t), f"skill {SKILLS[k]} {names[t]}")
+        return best
+
+    def puzzle_value(self, skill: int, t: int) -> float:
+        """A door is worth opening when the foes are out of reach; a boulder worth pushing
+        onto a foe."""
+        b, u = self.b, self.u
+        board = b.board
+        f = next(x for i, x in enumerate(board.map.features) if (x.square if x.kind == DOOR else b.feat[i]) == t)
+        die = b.sheets[u].skills[skill]
+        p_ok = max(0, die - f.tn) / die
+        hurt = (1 - p_ok) * f.damage / max(1, b.hp[u]) * 20
+        if f.kind == DOOR:
+            stuck = min((self.far[x] for x in reachable(b, u)), default=99) > 3
+            return p_ok * (12 if stuck else 3) - hurt
+        dest = board.step[board.direction(b.sq[u], t)][t]
+        v = b.occ[dest] if dest >= 0 else -1
+        if v >= 0 and b.hp[v] > 0 and b.sheets[v].side != self.side:
+            return p_ok * min(f.damage, b.hp[v]) / b.hp_max(v) * 30
+        return 0.0
+
+    def _danger_share(self, v: int) -> float:
+        b = self.b
+        return sum(
+            self.threat[f] for f in self.foes if b.board.distance(b.sq[f], b.sq[v]) <= b.mov(f) + _reach(b, f)
+        ) / max(1, b.hp[v])
+
+    def fight_value(self, t: int, limit: bool) -> float:
+        b, u = self.b, self.u
+        total = 0.0
+        for w in b.weapons(u):
+            from .targeting import weapon_problem
+
+            if weapon_problem(b, u, w, b.sq[u], t) is not None:
+                continue
+            s = weapon_strike(b, u, w, None, limit, limit)
+            for sq in long_squares(b, u, w, t):
+                v = b.unit_at(sq)
+                if v >= 0:
+                    total += self.strike_value(v, s)
+        return total
+
+    def ability_value(self, ab: Ability, t: int, off: bool, limit: bool) -> float:
+        b, u = self.b, self.u
+        if ab.attack:
+            if ab.weapon:
+                w = b.weapons(u)[1 if off else 0]
+                s = weapon_strike(b, u, w, ab, limit, limit)
+                targets = [b.unit_at(x) for x in long_squares(b, u, w, t)] if not ab.ae else affected(b, u, ab, t)
+            else:
+                s = ability_strike(b, u, ab, limit)
+                targets = affected(b, u, ab, t, limit and ab.attack == MAGICAL)
+            return sum(self.strike_value(v, s) for v in targets if v >= 0)
+        return self.support_value(ab, t)
+
+    def strike_value(self, v: int, s: Strike) -> float:
+        """Expected worth of striking ``v`` with ``s``: damage share, knock-out chance, statuses,
+        knockback falls, minus the counter-attack; negative on an ally."""
+        b, u = self.b, self.u
+        exp, p_ko, p_eff = expect(b, u, v, s)
+        hp = max(1, b.hp[v])
+        foe = b.sheets[v].side != self.side
+        worth = exp / b.hp_max(v) * 30 + p_ko * (30 + 15 * PRIORITY.get(b.sheets[v].build.ref, 1.0))
+        if foe:
+            worth *= PRIORITY.get(b.sheets[v].build.ref, 1.0) * self.agent.aggression
+        if s.statuses and p_eff:
+            turns = duration(b.sheets[u].matk)
+            for k in s.statuses:
+                if b.has(v, k) or (b.sheets[v].immune >> k) & 1:
+                    continue
+                per = STATUS_VALUE.get(k, 1.0) + (b.sheets[u].base_mdmg * 1.2 if k == SAP else 0)
+                worth += p_eff * (1 - p_ko) * per * max(1, turns - 1)
+        if s.knockback and exp > 0:
+            d = b.board.direction(b.sq[u], b.sq[v])
+            end = knockback_path(b, v, d, s.knockback)
+            drop = b.board.ht[b.sq[v]] - b.board.ht[end]
+            if drop > 0 and drop >= b.sheets[v].jump and not b.floats(v):
+                worth += 0.5 * exp / hp * 25 * (1 - p_ko)
+        if s.combo and foe:
+            worth += 6.0 * (1 - p_ko)
+        if not foe:
+            return -1.6 * worth
+        if s.melee and (b.sheets[v].reaction == "counter" or b.rules.counters_always) and b.can_act(v):
+            back = weapon_strike(b, v, b.weapons(v)[0], None, False, False)
+            cexp, cko, _ = expect(b, v, u, back)
+            worth -= 0.5 * (1 - p_ko) * (cexp / b.hp_max(u) * 25 + cko * 30)
+        return worth
+
+    def support_value(self, ab: Ability, t: int) -> float:
+        b, u = self.b, self.u
+        s = b.sheets[u]
+        total = 0.0
+        for v in affected(b, u, ab, t):
+            if ab.target == FALLEN or (ab.revive and b.hp[v] <= 0):
+                total += 30.0 if b.hp[v] <= 0 else 0.0
+                continue
+            mine = b.sheets[v].side == self.side
+            sign = 1.0 if mine else -1.0
+            if ab.heal:
+                amount = b.mdmg(u) + b.weapons(u)[0].mdmg + ab.heal_bonus * s.base_mdmg
+                total += sign * self._heal_value(v, max(0, amount))
+            if ab.cure:
+                total += sign * self._cure_value(v, ab.cure)
+            turns = duration(s.matk)
+            for k in ab.statuses:
+                if b.has(v, k):
+                    have = b.status(v, k)
+                    if have is not None and have.turns > 1:
+                        continue
+                per = STATUS_VALUE.get(k, 1.0)
+                if k == REGEN:
+                    per = s.base_mdmg * 1.5 * (1 - b.hp[v] / b.hp_max(v)) + 0.5
+                if k == HASTE and b.has(v, SLOW):
+                    per *= 1.3
+                if k in (FAITH,) and not any(pack().abilities[i].attack == MAGICAL for i in b.sheets[v].actives):
+                    per = 0.1
+                if k == BRAVERY and b.sheets[v].build.ref in ("mender", "evoker", "hexer"):
+                    per = 0.3
+                if k in (PROTECT, SHELL):
+                    per *= 0.5 + self._danger_share(v)
+                if k == QUICKEN and v == u:
+                    per *= 0.6
+                total += sign * per * (1 if k == QUICKEN else max(1, turns - 1))
+        return total
+
+    def _heal_value(self, v: int, amount: int) -> float:
+        b = self.b
+        missing = b.hp_max(v) - b.hp[v]
+        got = min(missing, amount)
+        urgency = 1.0 + 2.0 * (1.0 - b.hp[v] / b.hp_max(v))
+        return got / b.hp_max(v) * 30 * urgency
+
+    def _cure_value(self, v: int, mask: int) -> float:
+        b = self.b
+        return sum(STATUS_VALUE.get(x.kind, 1.0) * x.turns for x in b.st[v] if (mask >> x.kind) & 1)
+
+
+def _reach(b: Battle, v: int) -> int:
+    """How far ``v`` strikes from where it stands (its weapon, or its longest attack)."""
+    p = pack()
+    best = max((w.range if (w.kind or w.long or w.reach) else 1) for w in b.weapons(v))
+    for i in b.sheets[v].actives:
+        ab = p.abilities[i]
+        if ab.attack and ab.target == FOE and not ab.weapon:
+            best = max(best, ab.range + ab.ae)
+    return best
+
+
+def _role(s: Any) -> str:
+    if s.natural is not None:
+        return (
+            "melee" if s.natural.range <= 2 and not any(pack().abilities[i].range > 2 for i in s.actives) else "magic"
+        )
+    return pack().jobs[s.build.ref].role
+
+
+def expect(b: Battle, a: int, t: int, s: Strike) -> tuple[float, float, float]:
+    """Exactly, over the attack die: the expected damage (at most the target's HP), the chance
+    to knock it out, and the chance the attack's effects land."""
+    o = outcome(b, a, t, s)
+    return o.damage, o.ko, o.effect
+
+
+__all__ = ["TacticsHeuristic", "expect"]

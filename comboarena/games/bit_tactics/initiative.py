@@ -1,0 +1,63 @@
+"""Initiative (rulebook "Initiative"): units are ranked by EVA into Phases
+(Base), all of a higher Phase acting before any of a lower one; within a Phase
+each rolls its Agility die (Phase), highest first. Spd Up raises a unit's Phase
+by 1 and makes its roll the die's maximum. Ties are rolled again among the
+tied (option ties=reroll) or keep the units' order (ties=keep).
+"""
+
+from __future__ import annotations
+
+from comboarena.core import Event
+
+from .battle import Battle
+from .statuses import AGILITY, SPD_UP
+from .view import EventKind
+
+
+def phase_of(b: Battle, u: int) -> int:
+    return b.eva(u) + (1 if b.has(u, SPD_UP) else 0)
+
+
+def initiative(b: Battle, round_no: int, events: list[Event]) -> tuple[int, ...]:
+    """The order of a new round, its rolls in a ``round`` event."""
+    units = [u for u in b.units if b.hp[u] > 0]
+    phases: dict[int, list[int]] = {}
+    for u in units:
+        phases.setdefault(phase_of(b, u), []).append(u)
+    order: list[int] = []
+    rolls: dict[int, list[int]] = {u: [] for u in units}
+    for phase in sorted(phases, reverse=True):
+        group = phases[phase]
+        score = {u: _roll(b, u, rolls) for u in group}
+        for _ in range(10):
+            tied = [u for u in group if sum(1 for v in group if score[v] == score[u]) > 1]
+            if not tied or not b.rules.ties_reroll:
+                break
+            for u in group:
+                score[u] *= 100
+            for u in tied:
+                score[u] += _roll(b, u, rolls)
+        order += sorted(group, key=lambda u: (-score[u], u))
+    events.append(
+        Event(
+            EventKind.ROUND,
+            None,
+            {
+                "round": round_no,
+                "order": order,
+                "phases": [[u, phase_of(b, u)] for u in units],
+                "rolls": [[u, rolls[u]] for u in units],
+            },
+        )
+    )
+    return tuple(order)
+
+
+def _roll(b: Battle, u: int, rolls: dict[int, list[int]]) -> int:
+    die = b.sheets[u].skills[AGILITY]
+    r = die if b.has(u, SPD_UP) else b.chance.roll(die)
+    rolls[u].append(r)
+    return r
+
+
+__all__ = ["initiative", "phase_of"]

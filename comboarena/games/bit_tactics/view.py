@@ -1,0 +1,133 @@
+"""The names 16 Bit Tactics' views and events use, declared once.
+
+The state writes them; the text UI, the heuristic, the encoder and the browser
+page read them. ``docs/games/16-bit-tactics.md`` documents each.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any, TypedDict
+
+
+class UnitView(TypedDict):
+    """One unit as every seat sees it (nothing in this game is hidden)."""
+
+    id: int
+    name: str
+    side: int
+    seat: int
+    build: dict[str, Any]
+    square: str
+    facing: str
+    hp: int
+    mp: int
+    limit: int
+    ko: bool
+    #: ``[name, turns, die, caster, amount, element]`` per status
+    statuses: list[list[Any]]
+    #: items carried: ``{id: count}``
+    items: dict[str, int]
+    #: weapon, offhand, ammo (equipped now)
+    equip: list[str]
+    #: derived numbers for clients: hp_max, mp_max, atk, matk, dmg, mdmg, eva, def, def2, meva, mdef, mdef2, mov, jump
+    stats: dict[str, int]
+
+
+class TacticsView(TypedDict, total=False):
+    """What a seat (or a spectator) sees: the whole battle (it has no hidden parts)."""
+
+    game: str
+    seat: int | None
+    mode: str
+    phase: str  # "battle", "camp" or "over"
+    to_act: list[int]
+    battle: int  # which battle of a campaign (0 outside campaigns)
+    map: str
+    round: int
+    #: the acting unit, its turn's steps so far, whether it is an inserted (Quicken) turn
+    turn: dict[str, Any]
+    queue: dict[str, Any]
+    units: list[UnitView]
+    #: per map feature: ``{"square", "kind", "open"}`` (doors) or ``{"square", "kind", "at"}`` (boulders)
+    features: list[dict[str, Any]]
+    #: campaign roster (campaign mode)
+    roster: list[dict[str, Any]]
+    #: the XP/AP award of the last battle ended (campaign)
+    rewards: dict[str, Any]
+    over: bool
+    result: dict[str, Any]
+
+
+class Phase(StrEnum):
+    BATTLE = "battle"
+    CAMP = "camp"
+    OVER = "over"
+
+
+class EventKind(StrEnum):
+    """``Event.kind`` of 16 Bit Tactics' events; every die roll is in one of them."""
+
+    #: ``{"battle", "map", "units"}``: a battle begins (units deployed)
+    BATTLE = "battle"
+    #: ``{"round", "order", "phases", "rolls"}``: initiative for a new round
+    ROUND = "round"
+    #: ``{"unit", "extra"}``: a unit's turn begins (``extra``: a Quicken turn)
+    TURN = "turn"
+    #: ``{"unit", "from", "to", "path", "cost"}``
+    MOVE = "move"
+    #: ``{"unit", "square", "skill", "die", "roll", "tn", "ok", "to"}``: a slippery slope's Agility test
+    SLIP = "slip"
+    #: ``{"unit", "facing", "why"}``
+    FACE = "face"
+    #: ``{"unit", "command", "ability", "target", "weapon", "limit"}``: a command is used
+    ACT = "act"
+    #: ``{"unit", "target", "kind", "die", "rolls", "roll", "crit", "band", "eva", "def2", "def", "facing"}``
+    ROLL = "roll"
+    #: ``{"unit", "amount", "hp", "why", "by"}``
+    DAMAGE = "damage"
+    #: ``{"unit", "amount", "hp", "why", "by"}``
+    HEAL = "heal"
+    #: ``{"unit", "amount", "mp"}``
+    MP = "mp"
+    #: ``{"unit", "status", "turns", "by", "why"}`` (``why``: inflicted, granted, auto, immune, resisted...)
+    STATUS = "status"
+    #: ``{"unit", "status", "turns", "roll"?}``: a status counts down (with its resistance roll)
+    TICK = "tick"
+    #: ``{"unit", "status", "why"}``
+    EXPIRE = "expire"
+    #: ``{"unit", "from", "to", "fall", "direction"}``
+    KNOCKBACK = "knockback"
+    #: ``{"unit", "limit", "change"}``
+    LIMIT = "limit"
+    #: ``{"unit"}``
+    KO = "ko"
+    #: ``{"unit", "hp"}``
+    REVIVE = "revive"
+    #: ``{"unit", "target"}``: a counter-attack begins
+    COUNTER = "counter"
+    #: ``{"unit", "item", "target", "left"}``
+    ITEM = "item"
+    #: ``{"unit", "equipped", "stowed"}``: the Item command's switch
+    EQUIP = "equip"
+    #: ``{"unit", "skill", "square", "die", "roll", "tn", "ok", "effect"}``: a map feature's skill test
+    SKILL = "skill"
+    #: ``{"unit", "target"}``
+    GUARD = "guard"
+    #: ``{"unit", "why"}``: a turn skipped (Stop, or fallen to Sap)
+    SKIP = "skip"
+    #: ``{"unit"}``
+    END_TURN = "end_turn"
+    #: ``{"side", "why"}``: a battle is won
+    VICTORY = "victory"
+    #: ``{"award", "base", "enemies", "pcs", "units": [{"name", "xp", "ap", "job", "level"}]}``
+    REWARDS = "rewards"
+    #: ``{"unit", "level", "job"}``
+    LEVEL_UP = "level_up"
+    #: ``{"unit", "action", "what"}``: a decision at camp between battles
+    CAMP = "camp"
+    #: the result (``Result.to_dict()``)
+    END = "end"
+
+
+__all__ = ["EventKind", "Phase", "TacticsView", "UnitView"]

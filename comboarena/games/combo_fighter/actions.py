@@ -75,7 +75,6 @@ POWER, PASS, DONE, TAG, STAY = Word("power"), Word("pass"), Word("done"), Word("
 WORDS: dict[str, Action] = {str(w): w for w in (END, CALL, DECK, REST, POWER, PASS, DONE, TAG, STAY)}
 
 
-
 @cache
 def action_table() -> dict[str, Action]:
     """Every action of the fighters in ``fighters/*.toml``, interned by notation (card

@@ -12,13 +12,14 @@ from comboarena.core import Action, Chance, Fields, Game, GameInfo, InvariantErr
 from comboarena.core.zones import check_conserved, deal_hidden, unseen
 
 from .actions import action_table, notation_help, parse
+from .base import NO_WINNER, TIE
 from .content import Fighter, fighter_ids, fighters
 from .encoder import FighterEncoder
 from .powers import Power, power_of
 from .sheets import public_sheets
 from .solo import AI, SoloState
 from .stacks import Stack, check_deck, stack_for
-from .state import NO_WINNER, TIE, FighterState, Seat, Table, build, new_state
+from .state import FighterState, Seat, Table, build, new_state
 from .tag import TagState
 from .view import RETRO_STATES, SIDES, Phase
 

@@ -29,9 +29,10 @@ from typing import TYPE_CHECKING, Any
 from comboarena.core import Chance, Fields, PositionError, Window
 from comboarena.core.zones import check_position_cards
 
+from .base import NO_WINNER, OFFERED, TIE
 from .content import Fighter
 from .stacks import check_deck
-from .state import NO_WINNER, OFFERED, TIE, FighterState, Seat, Table, build
+from .state import FighterState, Seat, Table, build
 from .view import PHASES, RETRO_STATES, SIDES, Phase
 
 if TYPE_CHECKING:

@@ -19,9 +19,10 @@ from collections.abc import Sequence
 
 from comboarena.core import Event
 
+from .base import DECLINED
 from .powers import RoundInfo, SoloContext
 from .rules import FROM_ASIDE, SET_ASIDE, knockout_damage, plans
-from .state import DECLINED, FighterState
+from .state import FighterState
 from .view import DamageHow, Ev
 
 #: The seat the rulebook's AI plays.

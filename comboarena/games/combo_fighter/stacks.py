@@ -38,6 +38,7 @@ def stack_for(game: ComboFighter, deck: Any, fight: int) -> list[Stack | None] |
         return None
     return [None if e is None else _stack(game, s, e) for s, e in enumerate(fights[fight - 1])]
 
+
 def _stack(game: ComboFighter, seat: int, entry: dict[str, Any]) -> Stack:
     f = game.fighters[seat]
     hand = entry.get("hand")
@@ -50,6 +51,7 @@ def _stack(game: ComboFighter, seat: int, entry: dict[str, Any]) -> Stack:
         entry.get("rest", "deck"),
         "AB".index(entry.get("side", "A")),
     )
+
 
 def check_deck(game: ComboFighter, deck: Any) -> dict[str, Any]:
     """Validate a stacked deck and return it in its normal (JSON) form.
@@ -80,6 +82,7 @@ def check_deck(game: ComboFighter, deck: Any) -> dict[str, Any]:
         out.append([_check_entry(game, k, s, e) for s, e in enumerate(fight)])
     return {"fights": out}
 
+
 def _check_entry(game: ComboFighter, k: int, seat: int, entry: Any) -> dict[str, Any] | None:
     f = game.fighters[seat]
     where = f"stacked deck, fight {k + 1}, seat {seat} ({f.name})"
@@ -105,9 +108,7 @@ def _check_entry(game: ComboFighter, k: int, seat: int, entry: Any) -> dict[str,
         for c in codes:
             code = c.strip().lower() if isinstance(c, str) else c
             if code not in f.index:
-                raise OptionError(
-                    f"{where}: {key} names {c!r}, not a card of {f.name}; codes: {', '.join(f.index)}"
-                )
+                raise OptionError(f"{where}: {key} names {c!r}, not a card of {f.name}; codes: {', '.join(f.index)}")
             clean.append(code)
         used.update(clean)
         out[key] = clean

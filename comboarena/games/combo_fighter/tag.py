@@ -14,7 +14,8 @@ from __future__ import annotations
 from comboarena.core import Action, Event, Window
 
 from .actions import PASS, STAY, TAG, CardAction, Pick
-from .state import BREATH, PICK, TAG_OUT, FighterState, open_window
+from .base import BREATH, PICK, TAG_OUT, open_window
+from .state import FighterState
 from .view import Ev
 from .words import not_held
 

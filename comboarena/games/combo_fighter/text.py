@@ -38,7 +38,6 @@ KO_WORDS = {
 }
 
 
-
 def card_line(card: Card, x: int | None = None) -> Text:
     """``Hammer Fist  attack ▲  Speed 4  3/2  box ■`` in the card's colour."""
     t = Text(card.title, style=STYLE[card.kind])

@@ -128,7 +128,6 @@ class KoWhy(StrEnum):
     NO_CARD = "no card left to play"
 
 
-
 class Ev:
     """Every :class:`EventKind` member as a plain class attribute, for the rules' hot path:
     Python 3.11 reads an Enum member through its class in about 0.5 µs, a plain class
@@ -161,6 +160,7 @@ class Ev:
     #: (``take`` events' ``from``, made once per point taken)
     HAND: Final = TakeFrom.HAND
     DECK: Final = TakeFrom.DECK
+
 
 class FighterSeatView(TypedDict):
     """One fighter as everyone sees it (``view["fighters"][seat]``)."""

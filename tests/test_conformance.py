@@ -37,18 +37,26 @@ VARIANTS = {
 }
 
 
+#: Games per check where the default (200, 60 per variant) would take minutes: every step of
+#: these is dear to check (long battles, views of many characters), and their own
+#: tests/rules/<game>/test_conformance.py also run check_game over every option set or mode.
+GAMES = {"16-combos": 24, "16-bit-tactics": 6}
+
+
 @pytest.mark.parametrize("name", ca.games())
 def test_check_game_default_options(name):
-    report = ca.testing.check_game(ca.make(name), games=200, seed=0)
-    assert report.games == 200 and report.steps > 0
+    games = GAMES.get(name, 200)
+    report = ca.testing.check_game(ca.make(name), games=games, seed=0)
+    assert report.games == games and report.steps > 0
 
 
 @pytest.mark.parametrize(
     ("name", "options"), [(name, o) for name, opts in VARIANTS.items() for o in opts], ids=str
 )
 def test_check_game_variants(name, options):
-    report = ca.testing.check_game(ca.make(name, **options), games=60, seed=1)
-    assert report.games == 60
+    games = min(60, GAMES.get(name, 60))
+    report = ca.testing.check_game(ca.make(name, **options), games=games, seed=1)
+    assert report.games == games
 
 
 def test_every_registered_game_has_variants_listed():

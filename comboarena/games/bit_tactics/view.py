@@ -57,6 +57,10 @@ class TacticsView(TypedDict, total=False):
     rewards: dict[str, Any]
     over: bool
     result: dict[str, Any]
+    #: the acting seat only: each attack's targets with their odds (see ``odds.py``)
+    odds: list[dict[str, Any]]
+    #: the acting seat only: ``{"unit", "square", "why"}`` per standing foe it cannot Fight from here
+    refused: list[dict[str, Any]]
 
 
 class Phase(StrEnum):

@@ -86,7 +86,7 @@ class EventKind(StrEnum):
     FACE = "face"
     #: ``{"unit", "command", "ability", "target", "weapon", "limit"}``: a command is used
     ACT = "act"
-    #: ``{"unit", "target", "kind", "die", "rolls", "roll", "crit", "band", "eva", "def2", "def", "facing"}``
+    #: ``{"unit", "target", "attack", "die", "rolls", "roll", "crit", "band", "eva", "def2", "def", "facing"}``
     ROLL = "roll"
     #: ``{"unit", "amount", "hp", "why", "by"}``
     DAMAGE = "damage"

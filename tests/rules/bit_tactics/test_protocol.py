@@ -189,3 +189,12 @@ def test_the_acting_seat_is_told_why_it_cannot_fight_a_foe():
     assert row["square"] == "d4" and row["unit"] == 1 and "straight line" in row["why"]
     act(melee, "fight c4")
     assert melee.view(0)["refused"] == []  # the command is used: nothing more to explain
+
+
+def test_an_event_keeps_its_own_kind_when_sent_as_json():
+    s = scenario(FLAT, [unit("vanguard", "c3"), unit("goblin", "c4", side=1, facing="e")], mode="monsters")
+    s.chance.force(5)
+    ev = act(s, "fight c4")
+    (roll,) = [e.to_dict() for e in ev if e.kind == "roll"]
+    assert roll["kind"] == "roll" and roll["attack"] == "physical" and roll["roll"] == 5
+    assert all(e.to_dict()["kind"] == e.kind for e in ev)

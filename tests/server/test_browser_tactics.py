@@ -51,7 +51,7 @@ def _take_a_turn(page: Any) -> str:
         peek = page.inner_text(".bt-peek")
         assert "hit" in peek and "dmg" in peek and "%" in peek, peek
         cell.click()
-        page.wait_for_function("[...document.querySelectorAll('.bt-die')].some((d) => d.textContent.includes('rolled'))")
+        page.wait_for_function("[...document.querySelectorAll('.bt-die')].some((d) => /rolled/.test(d.textContent))")
         done = "fight"
     else:
         me = page.get_attribute(".bt-unit.now", "data-at")
@@ -68,7 +68,7 @@ def _take_a_turn(page: Any) -> str:
     return done
 
 
-def test_a_person_plays_16_bit_tactics_on_the_map(browser, live, shots):
+def test_a_person_plays_16_bit_tactics_on_the_map(browser, live, shots):  # noqa: F811 (the fixtures)
     tid = live.table(GAME, ["open", f"{GAME}.heuristic"], {"mode": "monsters"})
     token = live.join(tid, 0, "Ada")
     page = seated(browser, live, tid, 0, token, DESK, **CALM)

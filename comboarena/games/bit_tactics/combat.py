@@ -106,7 +106,7 @@ def strike(b: Battle, a: int, t: int, s: Strike, events: list[Event]) -> int:
     data = {
         "unit": a,
         "target": t,
-        "kind": "physical" if s.attack == PHYSICAL else "magical",
+        "attack": "physical" if s.attack == PHYSICAL else "magical",
         "die": die,
         "rolls": rolls,
         "roll": roll,

@@ -17,7 +17,7 @@ from .battle import LIMIT_READY, Battle
 from .combat import COMBO_PER_LEVEL, MISS, SHIFT, Strike, ability_strike, band_of, long_squares, weapon_strike
 from .content import MAGICAL, PHYSICAL, pack
 from .statuses import BLIND, GUARD
-from .targeting import affected, weapon_problem
+from .targeting import affected, fight_problem, weapon_problem
 
 
 class Outcome(NamedTuple):
@@ -130,4 +130,25 @@ def action_odds(state: Any) -> list[dict[str, Any]]:
     return out
 
 
-__all__ = ["LIMIT_READY", "Outcome", "action_odds", "outcome", "strikes"]
+def fight_refusals(state: Any) -> list[dict[str, Any]]:
+    """Why the acting unit cannot Fight each standing foe it cannot reach from where it
+    stands now (range, straight line, height, Line of Effect), so a client can say it
+    when a player points at that foe. Empty once the unit has used its command or
+    cannot act at all (the reason is then the same for every foe).
+    """
+    b = state.battle
+    if b is None or state.is_over or state._phase != 0 or state._acted:
+        return []
+    u = state.current
+    if not b.can_act(u):
+        return []
+    out = []
+    for v in b.foes_of(u):
+        t = b.sq[v]
+        why = fight_problem(b, u, t)
+        if why is not None:
+            out.append({"unit": v, "square": b.board.name(t), "why": why})
+    return out
+
+
+__all__ = ["LIMIT_READY", "Outcome", "action_odds", "fight_refusals", "outcome", "strikes"]

@@ -116,6 +116,8 @@ _PHASES = (Phase.BATTLE, Phase.CAMP, Phase.OVER)
 
 def view_of(state: TacticsState, seat: int | None) -> dict[str, Any]:
     """The whole game as every seat sees it, with derived numbers for clients."""
+    from .odds import fight_refusals
+
     game = state.game
     b = state._b
     q = state._queue
@@ -173,6 +175,7 @@ def view_of(state: TacticsState, seat: int | None) -> dict[str, Any]:
     v["over"] = state.is_over
     if seat is not None and state._phase == 0 and seat in state.to_act:
         v["odds"] = state.odds()
+        v["refused"] = fight_refusals(state)
     if state.is_over:
         v["result"] = state.result().to_dict()
     return v

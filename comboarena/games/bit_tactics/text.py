@@ -274,7 +274,7 @@ class TacticsText(TextUI):
             )
             return f"{who(d['unit'])}: {VERB_NAMES[d['command']]}{what} at {d['target']}"
         if kind == EventKind.ROLL:
-            if d["kind"] == "physical":
+            if d["attack"] == "physical":
                 th = f"{FACING[d['facing']]}: EVA {d['eva']}, 2DEF {d['def2']}, DEF {d['def']}"
             else:
                 th = f"M.Eva {d['meva']}, 2M.Def {d['mdef2']}, M.Def {d['mdef']}"

@@ -57,6 +57,10 @@ class TacticsView(TypedDict, total=False):
     rewards: dict[str, Any]
     over: bool
     result: dict[str, Any]
+    #: the acting seat only: each attack's targets with their odds (see ``odds.py``)
+    odds: list[dict[str, Any]]
+    #: the acting seat only: ``{"unit", "square", "why"}`` per standing foe it cannot Fight from here
+    refused: list[dict[str, Any]]
 
 
 class Phase(StrEnum):
@@ -82,7 +86,7 @@ class EventKind(StrEnum):
     FACE = "face"
     #: ``{"unit", "command", "ability", "target", "weapon", "limit"}``: a command is used
     ACT = "act"
-    #: ``{"unit", "target", "kind", "die", "rolls", "roll", "crit", "band", "eva", "def2", "def", "facing"}``
+    #: ``{"unit", "target", "attack", "die", "rolls", "roll", "crit", "band", "eva", "def2", "def", "facing"}``
     ROLL = "roll"
     #: ``{"unit", "amount", "hp", "why", "by"}``
     DAMAGE = "damage"

@@ -9,7 +9,7 @@ import pytest
 import comboarena as ca
 from comboarena.core import IllegalAction, NotationError, PositionError
 
-from .helpers import FLAT, act, kinds, scenario, unit
+from .helpers import FLAT, act, kinds, legal, scenario, unit
 
 
 @pytest.mark.parametrize(
@@ -71,8 +71,9 @@ def test_views_hold_everything_and_are_the_same_for_every_seat_but_the_seat():
     views = [s.view(seat) for seat in (0, 1, None)]
     assert [v.pop("seat") for v in views] == [0, 1, None]
     (acting,) = s.to_act
-    assert "odds" in views[acting] and all("odds" not in v for i, v in enumerate(views) if i != acting)
-    views[acting].pop("odds")  # the acting seat also gets the odds of its attacks
+    for key in ("odds", "refused"):  # the acting seat also gets the odds of its attacks and why not others
+        assert key in views[acting] and all(key not in v for i, v in enumerate(views) if i != acting)
+        views[acting].pop(key)
     assert views[0] == views[1] == views[2]
     assert views[0]["units"][0]["build"]["job"] == "vanguard"
 
@@ -172,3 +173,28 @@ def test_changing_a_view_or_a_position_does_not_change_the_game():
                     if isinstance(x, dict | list):
                         x.clear()
     assert s.position() == before
+
+
+def test_the_acting_seat_is_told_why_it_cannot_fight_a_foe():
+    rows = ["0. 0. 0. 0. 0.", "0. 0. 0. 0. 0.", "0. 0. 3# 0. 0.", "0. 0. 0. 0. 0.", "0. 0. 0. 0. 0."]
+    m = "title: Wall\n" + "\n".join(f"{5 - i} | {r}" for i, r in enumerate(rows)) + "\ndeploy 1: a1\ndeploy 2: e5\n"
+    s = scenario(m, [unit("ranger", "c1"), unit("goblin", "c5", side=1), unit("goblin", "a2", side=1)])
+    v = s.view(0)
+    refused = {r["square"]: r["why"] for r in v["refused"]}
+    assert "fight a2" in legal(s) and "a2" not in refused  # a foe it can shoot is not refused
+    assert refused["c5"].startswith("no Line of Effect: the line to c5 passes over c3")
+    assert "refused" not in s.view(1) and "refused" not in s.view(None)
+    melee = scenario(FLAT, [unit("vanguard", "c3"), unit("goblin", "d4", side=1), unit("goblin", "c4", side=1)])
+    (row,) = melee.view(0)["refused"]
+    assert row["square"] == "d4" and row["unit"] == 1 and "straight line" in row["why"]
+    act(melee, "fight c4")
+    assert melee.view(0)["refused"] == []  # the command is used: nothing more to explain
+
+
+def test_an_event_keeps_its_own_kind_when_sent_as_json():
+    s = scenario(FLAT, [unit("vanguard", "c3"), unit("goblin", "c4", side=1, facing="e")], mode="monsters")
+    s.chance.force(5)
+    ev = act(s, "fight c4")
+    (roll,) = [e.to_dict() for e in ev if e.kind == "roll"]
+    assert roll["kind"] == "roll" and roll["attack"] == "physical" and roll["roll"] == 5
+    assert all(e.to_dict()["kind"] == e.kind for e in ev)

@@ -122,13 +122,18 @@ function card(face, id, { known = false, small = false, move = null, extra = "",
     },
     h("span", { class: "corner tl" }, corner),
     h("span", { class: "pip" }, joker ? "★" : suit ? suit.symbol : "?"),
-    known ? h("span", { class: "eye", "aria-hidden": "true" }, "👁") : null
+    known ? h("span", { class: "eye", "aria-hidden": "true" }) : null
   );
 }
 
 const isKnown = (ctx, id) => ctx.view.private.includes(id);
 
 // -- a pair, a character ------------------------------------------------------------------
+
+/** The pair's value as this seat knows it ("=7"), or "?" when hidden. */
+function valueTag(pv) {
+  return pv.value !== null && pv.value !== undefined ? h("span", { class: "cmb-value", title: `value ${pv.value}` }, `=${pv.value}`) : h("span", { class: "cmb-value muted", title: "value hidden from you" }, "?");
+}
 
 function pairCards(ctx, pv, small) {
   const typeCard = card(pv.type_card, pv.type_id, { known: isKnown(ctx, pv.type_id), small, extra: "cmb-type" });
@@ -139,8 +144,7 @@ function pairCards(ctx, pv, small) {
         pv.value_ids.map((id, i) => card(pv.value_cards[i], id, { known: isKnown(ctx, id), small }))
       )
     : h("div", { class: "cmb-empty-slot", title: "no value card yet" });
-  const value = pv.value !== null && pv.value !== undefined ? h("div", { class: "cmb-value", title: `value ${pv.value}` }, `=${pv.value}`) : h("div", { class: "cmb-value muted" }, "?");
-  return [typeCard, values, value];
+  return [typeCard, values];
 }
 
 /** The announce moves for a target pair key ("1" the defense pair, "1c" column c), grouped. */
@@ -159,7 +163,7 @@ function announceGroups(ctx) {
 function column(ctx, ch, pv, i, groups) {
   const letter = LETTERS[i];
   const isDefense = letter === ch.defense;
-  const label = h("div", { class: "cmb-col-label" }, letter, isDefense ? h("span", { class: "def", title: "the defense pair" }, "▼") : null);
+  const label = h("div", { class: "cmb-col-label" }, letter, isDefense ? h("span", { class: "def", title: "the defense pair" }, "▼") : null, pv && typeof pv === "object" ? valueTag(pv) : null);
   if (pv === null) return h("div", { class: "cmb-col empty", "data-id": `col-${ch.id}-${i}` }, label, h("div", { class: "cmb-gone", title: "no pair in this column" }, "·"));
   if (pv === "held") return h("div", { class: "cmb-col held", "data-id": `col-${ch.id}-${i}` }, label, h("div", { class: "cmb-gone", title: "held out of play by a Grapple" }, "held"));
   const a = ctx.view.action;
@@ -188,7 +192,7 @@ function column(ctx, ch, pv, i, groups) {
 }
 
 function extraPair(ctx, pv, what, title) {
-  return h("div", { class: "cmb-col extra", "data-id": `pair-${pv.id}`, title }, h("div", { class: "cmb-col-label" }, what), pairCards(ctx, pv, false));
+  return h("div", { class: "cmb-col extra", "data-id": `pair-${pv.id}`, title }, h("div", { class: "cmb-col-label" }, what, valueTag(pv)), pairCards(ctx, pv, false));
 }
 
 function chips(ctx, ch) {
@@ -225,9 +229,8 @@ function character(ctx, ch, groups) {
       h(
         "div",
         { class: "cmb-col extra", title: `a saved wild card (Bribe), value ${ch.wild_value}` },
-        h("div", { class: "cmb-col-label" }, "wild"),
-        h("div", { class: "cmb-stack" }, ch.wild.map((c, i) => card(c, ch.wild_ids[i]))),
-        h("div", { class: "cmb-value" }, ch.wild_value === null ? "?" : `=${ch.wild_value}`)
+        h("div", { class: "cmb-col-label" }, "wild", h("span", { class: "cmb-value" }, ch.wild_value === null ? "?" : `=${ch.wild_value}`)),
+        h("div", { class: "cmb-stack" }, ch.wild.map((c, i) => card(c, ch.wild_ids[i])))
       )
     );
   }
@@ -296,7 +299,12 @@ function piles(ctx) {
 function actionStrip(ctx) {
   const v = ctx.view;
   const a = v.action;
-  if (!a) return null;
+  if (v.active === null || v.active === undefined || v.over) return null;
+  const turnOf = v.characters[v.active];
+  const extra = v.queue?.extra_turn ? " (extra turn)" : "";
+  if (!a || a.target < 0 || !v.characters[a.target]) {
+    return h("div", { class: "cmb-action idle" }, h("div", { class: "cmb-action-text" }, h("b", { class: "ellipsis" }, `▶ ${turnOf.seat === ctx.seat ? "Your" : `${charName(ctx, turnOf)}'s`} turn${extra}`), h("span", { class: "muted small" }, turnOf.seat === ctx.seat ? "" : "— choosing a target and an action type")));
+  }
   const actor = v.characters[a.actor];
   const target = v.characters[a.target];
   const combo = a.combo || (a.type && comboOf(ctx, targetType(v, a), a.type)?.name);
@@ -315,7 +323,7 @@ function actionStrip(ctx) {
     { class: "cmb-action", "aria-label": "the action in progress" },
     h("div", { class: "cmb-action-text" }, bits),
     cards.length ? h("div", { class: "cards cmb-action-cards" }, cards) : null,
-    a.taking ? h("div", { class: "cmb-taking" }, h("span", { class: "small" }, "being stolen:"), pairCards(ctx, a.taking, true)) : null,
+    a.taking ? h("div", { class: "cmb-taking" }, h("span", { class: "small" }, "being stolen:"), pairCards(ctx, a.taking, true), valueTag(a.taking)) : null,
     h("div", { class: `cmb-clock${ctx.timers?.window ? "" : " idle"}`, "data-countdown": "window" }, h("span", { class: "bar" }, h("span", { class: "fill" })), h("span", { class: "clock", "data-countdown-text": "1" }, ""))
   );
 }
@@ -420,7 +428,7 @@ function announceButton(ctx, p) {
 
 function decisions(ctx, groups) {
   const v = ctx.view;
-  if (!ctx.legal.length) return null;
+  if (!ctx.legal.length || (v.phase === PHASE.PLACE && ctx.legal.every((m) => /^[2-9TJQKA][SHDC]$/.test(m)))) return null;
   const rows = [];
   const anyPair = [...groups.keys()].some((k) => /[a-z]$/.test(k));
   if (groups.size) {
@@ -462,7 +470,7 @@ function decisions(ctx, groups) {
     });
     rows.push(h("div", { class: "cmb-group" }, key ? h("span", { class: "cmb-group-title" }, `${GROUP_TITLES[key]}:`) : null, buttons));
   }
-  return h("div", { class: "cmb-decide", "aria-label": "your decision" }, h("div", { class: "zone-label" }, statusText(ctx)), rows);
+  return h("div", { class: "cmb-decide", "aria-label": `your decision: ${statusText(ctx)}` }, rows);
 }
 
 // -- the banner, the guide, the combo table panel --------------------------------------------
@@ -470,7 +478,7 @@ function decisions(ctx, groups) {
 function statusText(ctx) {
   const v = ctx.view;
   const a = v.action;
-  const target = a ? `${charName(ctx, v.characters[a.target])}'s pair ${a.column || "(consultation)"}` : "";
+  const target = a && v.characters[a.target] ? `${charName(ctx, v.characters[a.target])}'s pair ${a.column || "(consultation)"}` : "";
   switch (v.phase) {
     case PHASE.PLACE:
       return "Preparing Pairs: place your value cards, left to right (they stay face down).";

@@ -187,6 +187,8 @@ def test_16_combos_table_shows_rows_combo_table_ruleset_and_hides_hidden_cards(b
         page.wait_for_timeout(200)
         no_sideways_scroll(page, f"16 Combos at {size_name}")
         page_does_not_scroll(page, f"16 Combos at {size_name}")
+        board = page.evaluate("(() => { const b = document.getElementById('board'); return [b.scrollHeight, b.clientHeight, b.scrollWidth, b.clientWidth]; })()")
+        assert board[0] <= board[1] + 1 and board[2] <= board[3] + 1, f"the board does not fit at {size_name}: {board}"
         page.screenshot(path=str(shots / f"{GAME}-table-{size_name}.png"))
     assert not page.errors, page.errors
     page.context.close()

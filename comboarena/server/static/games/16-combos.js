@@ -516,7 +516,7 @@ function comboTablePanel(ctx) {
   const grid = h(
     "table",
     { class: "cmb-table", "aria-label": "the Combo Table" },
-    h("thead", {}, h("tr", {}, h("th", { title: "rows: the target's type; columns: your action type" }, "target \\ action"), types.map((t) => h("th", { class: `type-${t}` }, typeInfo(ctx, t).symbol, " ", typeInfo(ctx, t).name)))),
+    h("thead", {}, h("tr", {}, h("th", { title: "rows: the target's type; columns: your action type" }, h("span", { class: "tname" }, "target ↓ you →")), types.map((t) => h("th", { class: `type-${t}` }, typeInfo(ctx, t).symbol, h("span", { class: "tname" }, typeInfo(ctx, t).name))))),
     h(
       "tbody",
       {},
@@ -524,7 +524,7 @@ function comboTablePanel(ctx) {
         h(
           "tr",
           {},
-          h("th", { class: `type-${target}` }, typeInfo(ctx, target).symbol, " ", typeInfo(ctx, target).name),
+          h("th", { class: `type-${target}` }, typeInfo(ctx, target).symbol, h("span", { class: "tname" }, typeInfo(ctx, target).name)),
           types.map((action) => {
             const c = comboOf(ctx, target, action);
             return h("td", { class: current === c.name ? "current" : "", title: `${c.name}${c.tags.length ? ` (${c.tags.join(", ")})` : ""}: ${c.text}` }, h("b", {}, c.name), c.tags.length ? h("div", { class: "tags" }, c.tags.join(", ")) : null);
@@ -555,6 +555,14 @@ function comboTablePanel(ctx) {
 
 export default {
   css: true,
+  lobby: {
+    presets() {
+      return [
+        { label: "Quick: value cards as dealt, 6 columns", options: { placement: "dealt", columns: 6 } },
+        { label: "One of Each Type (4 pairs)", options: { one_of_each: true } },
+      ];
+    },
+  },
   pitch: "A battle of rows of playing cards: sixteen combos of what you use against what they defend.",
 
   guide(info) {

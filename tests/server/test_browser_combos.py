@@ -29,9 +29,9 @@ RULESET = "16 Combos, Poikilos 1.0 RC1"
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 
 
-def engine_state(live: LiveServer, tid: str) -> Any:
+def engine_state(server: LiveServer, tid: str) -> Any:
     """The engine's state of a live table (server-side, for the test's comparison only)."""
-    hub = live.server.config.app.state.hub
+    hub = server.server.config.app.state.hub
     return (hub.live.get(tid) or hub.recent[tid]).state
 
 
@@ -39,10 +39,10 @@ def faces_in_page(page: Any) -> list[str]:
     return list(page.evaluate("[...document.querySelectorAll('#board [data-card]')].map((e) => e.dataset.card)"))
 
 
-def check_nothing_hidden(page: Any, live: LiveServer, tid: str, seat: int) -> None:
+def check_nothing_hidden(page: Any, server: LiveServer, tid: str, seat: int) -> None:
     """Every card face drawn is one the seat's view holds, and no face the view hides is drawn
     (the hidden faces come from the other seat's view of its own cards)."""
-    state = engine_state(live, tid)
+    state = engine_state(server, tid)
     mine = state.view(seat)
     other = state.view(1 - seat)
     known: set[str] = set()
@@ -187,7 +187,10 @@ def test_16_combos_table_shows_rows_combo_table_ruleset_and_hides_hidden_cards(b
         page.wait_for_timeout(200)
         no_sideways_scroll(page, f"16 Combos at {size_name}")
         page_does_not_scroll(page, f"16 Combos at {size_name}")
-        board = page.evaluate("(() => { const b = document.getElementById('board'); return [b.scrollHeight, b.clientHeight, b.scrollWidth, b.clientWidth]; })()")
+        board = page.evaluate(
+            "(() => { const b = document.getElementById('board');"
+            " return [b.scrollHeight, b.clientHeight, b.scrollWidth, b.clientWidth]; })()"
+        )
         assert board[0] <= board[1] + 1 and board[2] <= board[3] + 1, f"the board does not fit at {size_name}: {board}"
         page.screenshot(path=str(shots / f"{GAME}-table-{size_name}.png"))
     assert not page.errors, page.errors

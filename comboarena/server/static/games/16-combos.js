@@ -309,15 +309,24 @@ function actionStrip(ctx) {
   const target = v.characters[a.target];
   const combo = a.combo || (a.type && comboOf(ctx, targetType(v, a), a.type)?.name);
   const bits = [
-    h("b", { class: "ellipsis" }, `${charName(ctx, actor)} ${a.counter ? "counters" : "acts"}`),
+    h("b", { class: "ellipsis" }, actor.seat === ctx.seat ? `You ${a.counter ? "counter" : "act"}` : `${charName(ctx, actor)} ${a.counter ? "counters" : "acts"}`),
     h("span", {}, " → ", h("b", {}, `${charName(ctx, target)}`), ` pair ${a.column || "(consultation)"}`),
     a.type ? h("span", { class: `chip small type-${a.type}` }, typeWords(ctx, a.type)) : null,
     a.value ? h("span", { class: "chip small", "data-id": "act-level", "data-count": a.value }, `level ${a.value}`) : null,
     a.source && a.source !== "drawn" ? h("span", { class: "chip small" }, a.source) : null,
     a.outcome ? h("span", { class: `chip small outcome ${a.outcome.replace(" ", "-")}`, "data-anim": ctx.fresh ? "pop" : null }, a.outcome) : null,
-    combo ? h("span", { class: "chip small combo-chip", title: "the combo of the Combo Table" }, combo) : null,
+    combo ? h("span", { class: `chip small combo-chip${a.outcome ? "" : " if"}`, title: "the combo of the Combo Table" }, a.outcome ? combo : `on a defeat: ${combo}`) : null,
   ];
-  const cards = [...a.cards.map((c, i) => card(c, a.card_ids[i], { small: true, from: "deck" })), ...a.drawn.map((c, i) => card(c, a.drawn_ids[i], { small: true, from: "deck" }))];
+  // The action's value cards, then any drawn card not among them (each card once).
+  const ids = [...a.card_ids];
+  const faces = [...a.cards];
+  a.drawn_ids.forEach((id, i) => {
+    if (!ids.includes(id)) {
+      ids.push(id);
+      faces.push(a.drawn[i]);
+    }
+  });
+  const cards = ids.map((id, i) => card(faces[i], id, { small: true, from: "deck" }));
   return h(
     "div",
     { class: "cmb-action", "aria-label": "the action in progress" },

@@ -18,6 +18,7 @@ from .test_browser import (  # noqa: F401  (fixtures)
     LiveServer,
     browser,
     live,
+    new_page,
     no_sideways_scroll,
     page_does_not_scroll,
     seated,
@@ -172,8 +173,11 @@ def test_16_combos_table_shows_rows_combo_table_ruleset_and_hides_hidden_cards(b
     assert page.locator("#board .cmb-char.enemy .cmb-col.defense .cmb-type:not(.back):not(.known)").count() == 1
     assert page.locator("#board .cmb-char.you .cmb-col.defense .cmb-type:not(.known)").count() == 1
     page.wait_for_selector("#board .cmb-decide [data-move]", timeout=10000)
-    decide = page.inner_text("#board .cmb-decide")
-    assert "Your turn" in decide or "React" in decide or "reaction" in decide.lower(), decide
+    # The banner says what to decide; the decision's buttons say what each move would do.
+    now = page.inner_text("#banner-now")
+    assert "Your turn" in now or "Reaction" in now, now
+    labels = page.locator("#board .cmb-decide [data-move]").evaluate_all("(els) => els.map((e) => e.title)")
+    assert all(label and ":" in label for label in labels), labels
     moves = click_moves(page, 6)
     assert len(moves) >= 3, moves
     assert any(re.fullmatch(r"[HDCS]>1[a-z]?( wild)?", m) for m in moves) or "pass" in moves, moves
@@ -207,5 +211,30 @@ def test_16_combos_on_a_phone_shows_the_combo_table_drawer(browser, live, shots)
     assert "Hire Assassin" in page.inner_text(".side-panel[data-panel=combos]")
     page.screenshot(path=str(shots / f"{GAME}-combos-phone.png"))
     no_sideways_scroll(page, "the Combo Table on a phone")
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_16_combos_replay_shows_one_table_with_every_characters_cards(browser, live, shots):  # noqa: F811
+    tid = live.table(GAME, [f"{GAME}.heuristic", "random"], {"columns": 4, "round_limit": 2, "placement": "dealt"})
+    live.wait_over(tid, 60)
+    page = new_page(browser)
+    page.goto(f"{live.url}/replay/{tid}")
+    page.wait_for_selector("#board .cmb")
+    for _ in range(6):
+        page.keyboard.press("ArrowRight")
+    spectator = set(faces_in_page(page))
+    page.select_option("#pov", "all")
+    page.wait_for_selector(".revealed-note")
+    page.wait_for_timeout(200)
+    assert page.locator("#board .cmb").count() == 1, "one table"
+    everyone = set(faces_in_page(page))
+    assert spectator < everyone, "Everyone shows the face-down cards the spectator cannot see"
+    assert page.locator("#board .cmb-col .card.back").count() == 0, "each owner knows all its own cards"
+    for size_name, size in SIZES.items():
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.wait_for_timeout(150)
+        no_sideways_scroll(page, f"the 16 Combos replay at {size_name}")
+        page.screenshot(path=str(shots / f"{GAME}-replay-all-{size_name}.png"))
     assert not page.errors, page.errors
     page.context.close()

@@ -398,7 +398,7 @@ function describe(ctx, m) {
     case "stack":
       return [`stack on ${w[1]}`, `stack the extra value card on pair ${w[1]}`];
     case "guard":
-      return w[1] === "drawn" ? [`drawn → ${w[2]}${w[3] ? ` ${w[3]}` : ""}`, `the drawn card replaces your pair ${w[2]}'s type card`] : [`${w[1]} → ${w[2]}`, `swap the card you are using (${w[1]}) with your pair ${w[2]}'s type card`];
+      return w[1] === "drawn" ? [`drawn → ${w[2]}${w[3] ? ` as ${typeInfo(ctx, w[3]).symbol}` : ""}`, `the drawn card replaces your pair ${w[2]}'s type card (the replaced card is discarded)${w[3] ? `, the joker as ${typeWords(ctx, w[3])}` : ""}`] : [`${w[1]}'s value → ${w[2]}`, `swap your column-${w[1]} value card (the card you are using) with your pair ${w[2]}'s type card`];
     default:
       return [m, m];
   }
@@ -412,7 +412,7 @@ const GROUP_TITLES = {
   recover: "Recovery",
   stance: "Change Stance",
   stack: "Stack the extra value",
-  guard: "Hire Guard",
+  guard: "Hire Guard: which type card to replace",
 };
 
 function announceButton(ctx, p) {
@@ -562,6 +562,17 @@ function comboTablePanel(ctx) {
   );
 }
 
+/** The spectator's view with every character taken from its owner's view (replays: "Everyone"). */
+function everyone(ctx) {
+  const v = ctx.view;
+  const views = Object.values(ctx.seatViews);
+  return {
+    ...v,
+    characters: v.characters.map((ch) => ctx.seatViews[ch.seat]?.characters?.[ch.id] ?? ch),
+    private: [...new Set(views.flatMap((x) => x.private || []))],
+  };
+}
+
 export default {
   css: true,
   lobby: {
@@ -613,7 +624,9 @@ export default {
     return [{ id: "combos", title: "Combo Table", icon: "sheet", render: comboTablePanel }];
   },
 
-  render(ctx) {
+  render(shown) {
+    // A replay's "Everyone": each character as its owner sees it (its own cards known), one table.
+    const ctx = shown.seatViews ? { ...shown, view: everyone(shown) } : shown;
     const v = ctx.view;
     if (!ctx.legal.length) chosen = null;
     const groups = announceGroups(ctx);
@@ -632,6 +645,7 @@ export default {
         h("span", { class: "chip small cmb-phase" }, v.over ? "game over" : v.phase),
         piles(ctx)
       ),
+      shown.seatViews ? h("p", { class: "revealed-note small muted" }, "Everyone: every character's cards as its owner knows them (dashed: face down on the table).") : null,
       h("div", { class: "cmb-others" }, others.map((ch) => character(ctx, ch, groups))),
       actionStrip(ctx),
       decisions(ctx, groups),

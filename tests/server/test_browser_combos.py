@@ -238,3 +238,73 @@ def test_16_combos_replay_shows_one_table_with_every_characters_cards(browser, l
         page.screenshot(path=str(shots / f"{GAME}-replay-all-{size_name}.png"))
     assert not page.errors, page.errors
     page.context.close()
+
+
+def test_16_combos_any_pair_turn_picks_a_column_then_a_type(browser, live, shots):  # noqa: F811
+    """On an extra turn against any pair (Hire Assassin, Grapple) the target's columns open the
+    four types: the page module drawn in the browser from a real engine view and its legal moves."""
+    import random
+
+    import comboarena as ca
+
+    game = ca.make(GAME, placement="dealt")
+    state, seat = None, None
+    for seed in range(200):
+        s = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over:
+            who = s.to_act[0]
+            legal = [str(a) for a in s.legal_actions(who)]
+            if any(re.fullmatch(r"[HDCS]>\d[a-z]", m) for m in legal):
+                state, seat = s, who
+                break
+            s.apply(who, rng.choice(legal))
+        if state is not None:
+            break
+    assert state is not None and seat is not None, "random play reaches an any-pair turn"
+    legal = [str(a) for a in state.legal_actions(seat)]
+    page = new_page(browser)
+    # A bare page on the server's origin (which serves the module), with only a board in it.
+    bare = "<!doctype html><html><body><div id='board'></div></body></html>"
+    page.route(live.url + "/bare-board", lambda route: route.fulfill(body=bare, content_type="text/html"))
+    page.goto(live.url + "/bare-board")
+    page.add_style_tag(url=f"{live.url}/static/css/arena.css")
+    page.add_style_tag(url=f"{live.url}/static/games/{GAME}.css")
+    catalog = live.get("/games")["games"]
+    assert any(g["name"] == GAME and g["page"] for g in catalog), "the server offers the page"
+    page.evaluate(
+        """async ([base, view, legal, seat, catalog, names]) => {
+            const mod = (await import(base + "/static/games/16-combos.js")).default;
+            window.sent = [];
+            const ctx = {
+                view, legal, seat, catalog, names: names, realNames: [], options: {},
+                act: (m) => window.sent.push(m), actMany: () => {}, canAct: true, pending: false,
+                lastEvents: [], fresh: false, timers: { window: null, clocks: [] }, narrow: false,
+                showPanel: () => {}, readOnly: false, seatViews: null,
+            };
+            ctx.rerender = () => document.getElementById("board").replaceChildren(mod.render(ctx));
+            ctx.rerender();
+        }""",
+        [
+            live.url,
+            state.view(seat),
+            legal,
+            seat,
+            game.catalog(),
+            ["You" if s == seat else f"Bot {s}" for s in range(2)],
+        ],
+    )
+    columns = page.locator("#board .cmb-col.choosable")
+    assert columns.count() >= 1
+    assert page.locator("#board .cmb-decide [data-move]").count() == legal.count("pass")
+    columns.first.click()
+    buttons = page.locator("#board .cmb-decide [data-keyscope] [data-move]")
+    assert 1 <= buttons.count() <= 4
+    col = columns.first.get_attribute("data-col")
+    move = buttons.first.get_attribute("data-move")
+    assert move.endswith(col) and move in legal, (move, col)
+    buttons.first.click()
+    assert page.evaluate("window.sent") == [move]
+    page.screenshot(path=str(shots / f"{GAME}-any-pair-desk.png"))
+    assert not page.errors, page.errors
+    page.context.close()

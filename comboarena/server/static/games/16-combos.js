@@ -641,11 +641,10 @@ export default {
         "div",
         { class: "cmb-top" },
         h("button", { class: "cmb-ruleset-chip", type: "button", "data-nonum": "1", title: ctx.catalog?.ruleset_line || v.ruleset, onclick: () => ctx.showPanel("combos") }, v.ruleset),
-        h("span", { class: "chip small" }, v.round ? `Round ${v.round} / ${v.round_limit}` : "Preparing pairs"),
+        v.round ? h("span", { class: "chip small" }, `Round ${Math.min(v.round, v.round_limit)} / ${v.round_limit}`) : null,
         h("span", { class: "chip small cmb-phase" }, v.over ? "game over" : v.phase),
         piles(ctx)
       ),
-      shown.seatViews ? h("p", { class: "revealed-note small muted" }, "Everyone: every character's cards as its owner knows them (dashed: face down on the table).") : null,
       h("div", { class: "cmb-others" }, others.map((ch) => character(ctx, ch, groups))),
       actionStrip(ctx),
       decisions(ctx, groups),

@@ -303,6 +303,8 @@ function actionStrip(ctx) {
   const turnOf = v.characters[v.active];
   const extra = v.queue?.extra_turn ? " (extra turn)" : "";
   if (!a || a.target < 0 || !v.characters[a.target]) {
+    // Your own turn is said by the banner and the decision under it.
+    if (turnOf.seat === ctx.seat && ctx.legal.length) return null;
     return h("div", { class: "cmb-action idle" }, h("div", { class: "cmb-action-text" }, h("b", { class: "ellipsis" }, `▶ ${turnOf.seat === ctx.seat ? "Your" : `${charName(ctx, turnOf)}'s`} turn${extra}`), h("span", { class: "muted small" }, turnOf.seat === ctx.seat ? "" : "— choosing a target and an action type")));
   }
   const actor = v.characters[a.actor];
@@ -634,9 +636,12 @@ export default {
     const chars = [...v.characters];
     const mine = chars.filter((c) => ctx.seat !== null && c.seat === ctx.seat);
     const others = chars.filter((c) => !mine.includes(c));
+    // More than two characters: two per row, and cards sized so every row fits the window's height.
+    const perRow = chars.length > 2 ? 2 : 1;
+    const rows = Math.ceil(others.length / perRow) + Math.ceil(mine.length / perRow);
     return h(
       "div",
-      { class: `cmb chars-${chars.length}` },
+      { class: `cmb chars-${chars.length}${perRow > 1 ? " many" : ""}`, style: { "--rows": Math.max(rows, 2) } },
       h(
         "div",
         { class: "cmb-top" },
@@ -648,7 +653,7 @@ export default {
       h("div", { class: "cmb-others" }, others.map((ch) => character(ctx, ch, groups))),
       actionStrip(ctx),
       decisions(ctx, groups),
-      h("div", { class: "cmb-mine" }, mine.map((ch) => character(ctx, ch, groups)))
+      h("div", { class: `cmb-mine${mine.length === 1 ? " solo" : ""}` }, mine.map((ch) => character(ctx, ch, groups)))
     );
   },
 };

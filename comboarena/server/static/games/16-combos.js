@@ -239,7 +239,7 @@ function character(ctx, ch, groups) {
   return h(
     "section",
     {
-      class: `cmb-char ${rel}${v.active === ch.id ? " active" : ""}${acting ? " acting" : ""}${ch.out ? " out" : ""}`,
+      class: `cmb-char ${rel.replace(" ", "-")}${v.active === ch.id ? " active" : ""}${acting ? " acting" : ""}${ch.out ? " out" : ""}`,
       "data-id": `char-${ch.id}`,
       "data-character": ch.id,
       "aria-label": `character ${ch.id}, ${charName(ctx, ch)}`,
@@ -247,9 +247,9 @@ function character(ctx, ch, groups) {
     h(
       "div",
       { class: "cmb-head" },
-      h("span", { class: "cmb-order", title: `Character Order card ${cardWords(ch.order_card)}: higher acts first` }, card(ch.order_card, ch.order_id, { small: true, extra: "order" })),
+      h("span", { class: "cmb-order", title: `Character Order card ${cardWords(ch.order_card)}: higher acts first` }, card(ch.order_card, ch.order_id, { small: true, extra: "order" }), h("span", { class: "cmb-order-label" }, "order")),
       h("span", { class: "cmb-name ellipsis", title: charName(ctx, ch) }, charName(ctx, ch)),
-      h("span", { class: `chip small rel ${rel}` }, `char ${ch.id} · ${rel}`),
+      h("span", { class: `chip small rel ${rel.replace(" ", "-")}` }, `char ${ch.id} · ${rel}`),
       chips(ctx, ch)
     ),
     h("div", { class: "cmb-rows", style: { "--cols": ch.rows.length + extras.length } }, cols, extras),
@@ -596,7 +596,7 @@ export default {
       h("ul", {}, h("li", {}, "Choose a target and an action type you have available (two of that type in your value row): the button says which combo it makes against the target's type when it is known."), h("li", {}, "A value card is drawn; the Check compares it with the target's value: 6 or more above defeats the pair and the combo happens."), h("li", {}, "When you are targeted you may react once per round with a face card (change or swap), and counter after a critical failure.")),
       h("h4", {}, "Reading the table"),
       h("ul", {}, h("li", {}, "A patterned back is a card hidden from you. A card with a dashed edge and an eye is face down but known to you (your own)."), h("li", {}, "Cards with a prime (7♥′, blue edge) come from the draw deck. The small card by each name is its Character Order card: highest acts first."), h("li", {}, "The Combo Table panel lists all sixteen combos, the ruleset and the options in force.")),
-      h("h4", {}, "Winning"),
+      h("h4", {}, "The ruleset and winning"),
       h("p", {}, info?.summary || ""),
       h("h4", {}, "Keys"),
       h("p", { class: "keys" }, "1–9 choose the numbered move, / lets you type a move like H>1 or pass.")

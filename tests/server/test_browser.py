@@ -38,7 +38,7 @@ ARGS = [
 DESK = (1280, 800)
 PHONE = (390, 844)
 SIZES = {"desk": DESK, "phone": PHONE}
-GAMES = ("sixteen", "ccc-combo", "combo-fighter")
+GAMES = ("sixteen", "ccc-combo", "combo-fighter", "16-combos", "16-bit-tactics")
 #: The class of each game page's table, to count the tables drawn.
 BOARD_CLASS = {"sixteen": "sixteen", "ccc-combo": "ccc", "combo-fighter": "cf"}
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
@@ -515,6 +515,8 @@ def test_every_table_fits_both_sizes(browser, live, shots, game):
         "sixteen": ["open", "first"],
         "ccc-combo": ["open", "first", "first", "first"],
         "combo-fighter": ["open", "first"],
+        "16-combos": ["open", "first"],
+        "16-bit-tactics": ["open", "first"],
     }[game]
     tid = live.table(game, seats)
     token = live.join(tid, 0, "Maximilian Alexander von Longname-Hohenberg")

@@ -65,9 +65,12 @@ def test_a_person_is_asked_before_any_agent_answers_and_agents_pause_like_people
 
 
 def test_an_agents_pause_never_outlasts_the_window(tmp_path, counter_game):
-    """Agents that would pause 1-1.2 s answer a 0.4 s window inside it, not by running out of time."""
-    with server(tmp_path, agent_delay=(1.0, 1.2)) as client:
-        tid = create(client, game=counter_game, seats=["first", "first", "first"], options={"window": 0.4})
+    """Agents that would pause 3-3.5 s answer a 1.6 s window inside it, not by running out of time.
+
+    (A window long enough that the quarter of it the agents leave free outlasts a busy
+    machine's scheduling delays.)"""
+    with server(tmp_path, agent_delay=(3.0, 3.5)) as client:
+        tid = create(client, game=counter_game, seats=["first", "first", "first"], options={"window": 1.6})
         tid = tid["table"]["id"]
         end = time.monotonic() + 30
         while client.get(f"/api/tables/{tid}").json()["status"] != "over":

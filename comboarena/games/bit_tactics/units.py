@@ -8,8 +8,8 @@ are its current job's, with its body armour. A monster's numbers are its own.
 
 >>> b = preset_build("vanguard", 3)
 >>> s = sheet_of(b, side=0, seat=0)
->>> s.hp, s.dmg, s.base_dmg, s.atk     # 3 x 9 HP + plate 5; 3 x 3 DMG; d8
-(32, 9, 3, 8)
+>>> s.hp, s.dmg, s.base_dmg, s.atk     # 3 x 8 HP + plate 5; 3 x 3 DMG; d8
+(29, 9, 3, 8)
 """
 
 from __future__ import annotations

@@ -82,7 +82,8 @@ class SixteenState(State):
         if seat != self._turn:
             return []
         hand = self._hands[seat]
-        out: list[Action] = [DRAW] if self._can_draw(hand) else []
+        # Automatic drawing (the default) never offers ``draw``: no call to ask.
+        out: list[Action] = [DRAW] if self.game.draw_rule != "auto" and self._can_draw(hand) else []
         last = ""
         for card in hand:
             if card != last:
@@ -336,7 +337,7 @@ def build(
     s._hands = [sorted(h) for h in hands]
     s._draw = draw_top_first[::-1]
     s._pile = pile
-    s._sum = sum(NUMBER[c] for c in pile)
+    s._sum = sum([NUMBER[c] for c in pile]) if pile else 0
     s._sets = sets
     s._set_piles = set_piles
     s._ignored = ignored

@@ -8,7 +8,9 @@ dice the next rolls will show.
 
 from __future__ import annotations
 
+import atexit
 import hashlib
+import shutil
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -17,6 +19,7 @@ import comboarena as ca
 from comboarena.games.bit_tactics.units import monster_build, preset_build
 
 _DIR = Path(tempfile.mkdtemp(prefix="bit-tactics-maps-"))
+atexit.register(shutil.rmtree, _DIR, ignore_errors=True)
 
 FLAT = """\
 title: Flat

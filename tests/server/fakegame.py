@@ -14,9 +14,7 @@ from typing import Any
 from comboarena.agents import Agent
 from comboarena.core import (
     Action,
-    Chance,
     Event,
-    Game,
     GameInfo,
     GameNotOver,
     Option,
@@ -27,12 +25,14 @@ from comboarena.core import (
 )
 from comboarena.core.errors import NotationError
 
+from ..doubles import DoubleGame, started
+
 POKE, BLOCK, PASS = Action("poke"), Action("block"), Action("pass")
 ACTIONS = {"poke": POKE, "block": BLOCK, "pass": PASS}
 ROUNDS = 3
 
 
-class Poke(Game):
+class Poke(DoubleGame):
     info = GameInfo(
         name="poke-test",
         title="Poke (test)",
@@ -49,12 +49,7 @@ class Poke(Game):
         self.teams = ((0,), (1,))
 
     def new_state(self, seed: int | None = None, deck: Any = None) -> PokeState:
-        s = PokeState()
-        s.game = self
-        s._chance = Chance(seed or 0)
-        s._deck = None
-        s._start = None
-        s._log = []
+        s = started(PokeState(), self, seed)
         s.round = 0
         s.waiting = False
         s.points = [0, 0]
@@ -66,18 +61,6 @@ class Poke(Game):
             return ACTIONS[text.strip().lower()]
         except (KeyError, AttributeError):
             raise NotationError(f"{text!r} is not a move of Poke; moves are poke, block, pass") from None
-
-    def determinize(self, view: dict[str, Any], seat: int | None, rng: random.Random) -> State:
-        raise NotImplementedError
-
-    def check_invariants(self, state: State) -> None:
-        pass
-
-    def _from_position(self, fields: Any, chance: Any) -> State:
-        raise NotImplementedError("a test double: the tests using it build no positions")
-
-    def encoder(self) -> Any:
-        raise NotImplementedError("a test double: the tests using it need no encoder")
 
 
 class PokeState(State):
@@ -162,7 +145,7 @@ class Broken(Agent):
         raise RuntimeError("this agent always fails")
 
 
-class Counter(Game):
+class Counter(DoubleGame):
     """ "Counter": three players, three rounds. Seat 0 plays ``combo``; then seats
     1 and 2 both owe an answer in a reaction window of ``window`` seconds:
     ``counter`` (a point for them) or ``pass`` (on expiry). A round nobody
@@ -185,12 +168,7 @@ class Counter(Game):
         self.teams = ((0,), (1,), (2,))
 
     def new_state(self, seed: int | None = None, deck: Any = None) -> CounterState:
-        s = CounterState()
-        s.game = self
-        s._chance = Chance(seed or 0)
-        s._deck = None
-        s._start = None
-        s._log = []
+        s = started(CounterState(), self, seed)
         s.round = 0
         s.owing = []
         s.countered = False
@@ -202,18 +180,6 @@ class Counter(Game):
             return WINDOW_ACTIONS[text.strip().lower()]
         except (KeyError, AttributeError):
             raise NotationError(f"{text!r} is not a move of Counter; moves are combo, counter, pass") from None
-
-    def determinize(self, view: dict[str, Any], seat: int | None, rng: random.Random) -> State:
-        raise NotImplementedError
-
-    def check_invariants(self, state: State) -> None:
-        pass
-
-    def _from_position(self, fields: Any, chance: Any) -> State:
-        raise NotImplementedError("a test double: the tests using it build no positions")
-
-    def encoder(self) -> Any:
-        raise NotImplementedError("a test double: the tests using it need no encoder")
 
 
 class CounterState(State):

@@ -10,12 +10,13 @@ view shows (``hand``), for the hot-seat screens.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from comboarena.core import Action, Chance, Event, Game, GameInfo, GameNotOver, Option, Result, State, Timer
+from comboarena.core import Action, Event, GameInfo, GameNotOver, Option, Result, State, Timer
 from comboarena.core.errors import NotationError
 from comboarena.core.result import team_result
+
+from ..doubles import DoubleGame, started
 
 FLIP, SNAP, PASS = Action("flip"), Action("snap"), Action("pass")
 ACTIONS = {"flip": FLIP, "snap": SNAP, "pass": PASS}
@@ -25,7 +26,7 @@ def secret(seat: int) -> str:
     return f"SECRET-OF-SEAT-{seat}"
 
 
-class Snap(Game):
+class Snap(DoubleGame):
     info = GameInfo(
         name="snap-test",
         title="Snap (test)",
@@ -46,12 +47,7 @@ class Snap(Game):
         self.teams = ((0,), (1,), (2,))
 
     def new_state(self, seed: int | None = None, deck: Any = None) -> SnapState:
-        s = SnapState()
-        s.game = self
-        s._chance = Chance(seed or 0)
-        s._deck = None
-        s._start = None
-        s._log = []
+        s = started(SnapState(), self, seed)
         s.round = 0
         s.waiting = ()
         s.points = [0, 0, 0]
@@ -62,18 +58,6 @@ class Snap(Game):
             return ACTIONS[text.strip().lower()]
         except (KeyError, AttributeError):
             raise NotationError(f"{text!r} is not a move of Snap; moves are flip, snap, pass") from None
-
-    def determinize(self, view: dict[str, Any], seat: int | None, rng: random.Random) -> State:
-        raise NotImplementedError
-
-    def check_invariants(self, state: State) -> None:
-        pass
-
-    def _from_position(self, fields: Any, chance: Any) -> State:
-        raise NotImplementedError("a test double: the tests using it build no positions")
-
-    def encoder(self) -> Any:
-        raise NotImplementedError("a test double: the tests using it need no encoder")
 
 
 class SnapState(State):

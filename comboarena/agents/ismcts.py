@@ -38,7 +38,7 @@ import random
 import time as _time
 from typing import Any
 
-from comboarena.core import Action, Event, Game, OptionError
+from comboarena.core import Action, Event, Game, OptionError, State
 
 from .base import Agent
 from .spec import agent_names, make_agent
@@ -106,6 +106,9 @@ class ISMCTS(Agent):
       a rollout, the rest is random (default 0: it plays to the end);
     - ``rollout_eps``: chance that a rollout decision is random instead of the
       rollout agent's (default 0);
+    - ``cutoff``: a rollout stops after this many decisions and backs up the
+      game's estimate of the position (``State.estimate``), for games whose
+      rollouts are long (default 0: rollouts play to the end);
     - ``guide``: the agent asked at the tree's nodes (default ``auto``: the
       rollout agent, or with random rollouts the game's heuristic if it has
       one; ``none``: plain ISMCTS, every action tried once);
@@ -127,6 +130,7 @@ class ISMCTS(Agent):
         rollout: str = "random",
         horizon: int = 0,
         rollout_eps: float = 0.0,
+        cutoff: int = 0,
         guide: str = "auto",
         prior: float = 2.0,
         trust: float = 3.0,
@@ -137,6 +141,12 @@ class ISMCTS(Agent):
         self.time = float(check_number("time", time))
         self.horizon = int(check_number("horizon", horizon, integer=True))
         self.rollout_eps = float(check_number("rollout_eps", rollout_eps, 0.0, 1.0))
+        self.cutoff = int(check_number("cutoff", cutoff, integer=True))
+        if self.cutoff and type(game.new_state(seed=0)).estimate is State.estimate:
+            raise OptionError(
+                f"cutoff needs a game that estimates positions, and {game.name} has no estimate; "
+                "leave cutoff at 0 (rollouts play to the end)"
+            )
         self.c = float(check_number("c", c))
         self.prior = float(check_number("prior", prior))
         self.trust = float(check_number("trust", trust))
@@ -244,8 +254,7 @@ class ISMCTS(Agent):
             node = child
             if expand:
                 break
-        self._rollout(state, rng)
-        returns = state.result().returns
+        returns = self._rollout(state, rng) or state.result().returns
         for st, seat in picked:
             st[_VISITS] += 1
             r = returns[seat]
@@ -330,16 +339,20 @@ class ISMCTS(Agent):
 
     # -- rollouts ----------------------------------------------------------------------
 
-    def _rollout(self, state: Any, rng: random.Random) -> None:
+    def _rollout(self, state: Any, rng: random.Random) -> tuple[float, ...] | None:
         """Play the game out: the rollout agent for ``horizon`` decisions (all if 0),
-        then at random. ``to_act`` is empty exactly when the game is over."""
+        then at random; with ``cutoff``, stop after that many decisions and return
+        the game's estimate (None: play on, the game is over and its result counts).
+        ``to_act`` is empty exactly when the game is over."""
         rand = rng.random
         to_act = state.to_act
         policy = self.policy
+        # Decisions left before the cutoff (-1: none).
+        budget = self.cutoff or -1
         if policy is not None:
             left = self.horizon or -1
             eps = self.rollout_eps
-            while to_act and left:
+            while to_act and left and budget:
                 seat = to_act[0] if len(to_act) == 1 else to_act[int(rand() * len(to_act))]
                 legal = state.legal_actions(seat)
                 if len(legal) == 1:
@@ -349,14 +362,25 @@ class ISMCTS(Agent):
                 else:
                     action = policy.choose(state.view(seat), legal, rng)
                 state.apply(seat, action)
-                if left > 0:
-                    left -= 1
+                left -= left > 0
+                budget -= budget > 0
                 to_act = state.to_act
-        while to_act:
+        while to_act and budget:
             seat = to_act[0] if len(to_act) == 1 else to_act[int(rand() * len(to_act))]
             legal = state.legal_actions(seat)
             state.apply(seat, legal[int(rand() * len(legal))])
+            budget -= budget > 0
             to_act = state.to_act
+        if to_act:
+            estimate = state.estimate()
+            if estimate is not None:
+                return estimate
+            while to_act:  # no estimate here (between battles): play on
+                seat = to_act[0] if len(to_act) == 1 else to_act[int(rand() * len(to_act))]
+                legal = state.legal_actions(seat)
+                state.apply(seat, legal[int(rand() * len(legal))])
+                to_act = state.to_act
+        return None
 
 
 def _variance(st: list[float]) -> float:

@@ -220,6 +220,12 @@ class State(ABC):
         """The real-time limit on the open decision, if the rules set one (default: none)."""
         return None
 
+    def estimate(self) -> tuple[float, ...] | None:
+        """Each seat's expected return from here by the game's own judgement, on the
+        scale of ``result().returns``, for searches that stop their rollouts early
+        (``ismcts:cutoff=N``); ``None`` where the game has none (the default)."""
+        return None
+
     @abstractmethod
     def _key(self) -> tuple[Any, ...]:
         """Everything that makes up the state, for equality."""

@@ -149,21 +149,27 @@ class TurnQueue(NamedTuple):
         unable to act); if every actor of a new round would be skipped, raises
         ``ValueError`` (the caller ends the game before that).
         """
-        q = self
+        # Positional construction: NamedTuple._replace costs several times as much, and
+        # every turn of a self-play game comes through here.
+        order, at, extra, current, extra_turn, round_ = self
         began_round = False
         while True:
-            if q.extra:
-                q = q._replace(extra=q.extra[1:], current=q.extra[0], extra_turn=True)
-            elif q.at + 1 < len(q.order):
-                q = q._replace(at=q.at + 1, current=q.order[q.at + 1], extra_turn=False)
+            if extra:
+                current, extra, extra_turn = extra[0], extra[1:], True
+            elif at + 1 < len(order):
+                at += 1
+                current, extra_turn = order[at], False
             elif began_round:
                 raise ValueError("no actor left to take a turn")
             else:
-                order = tuple(next_order(q.round + 1)) if next_order is not None else q.order
-                q = TurnQueue.start(order, q.round + 1)
+                if next_order is not None:
+                    order = tuple(next_order(round_ + 1))
+                    if not order:
+                        raise ValueError("a turn order needs at least one actor")
+                at, current, extra_turn, round_ = 0, order[0], False, round_ + 1
                 began_round = True
-            if skip is None or not skip(q.current):
-                return q
+            if skip is None or not skip(current):
+                return TurnQueue(order, at, extra, current, extra_turn, round_)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -28,6 +28,9 @@ SIXTEEN = ca.make("sixteen")
         ("ismcts:iters=true", "iters must be a number, got True"),
         ("ismcts:iters=2.5", "iters must be a whole number"),
         ("ismcts:horizon=-1", "horizon must be at least 0"),
+        ("ismcts:cutoff=-1", "cutoff must be at least 0"),
+        ("ismcts:cutoff=2.5", "cutoff must be a whole number"),
+        ("ismcts:cutoff=10", "cutoff needs a game that estimates positions, and sixteen has no estimate"),
         ("ismcts:prior=-1", "prior must be at least 0"),
         ("ismcts:trust=-0.5", "trust must be at least 0"),
         ("ismcts:rollout_eps=2", "rollout_eps must be at least 0 and at most 1"),
@@ -201,3 +204,20 @@ def test_a_game_without_a_heuristic_gets_plain_ismcts_by_default():
     assert agent.policy is None and agent.guide is None and agent.guide_name == "none"
     with pytest.raises(ca.OptionError, match=r"no such agent for toy; choose one of: first, random$"):
         ISMCTS(toy, rollout="toy.heuristic")
+
+
+def test_cutoff_stops_each_rollout_and_backs_up_the_games_estimate():
+    game = ca.make("16-bit-tactics")
+    rng = random.Random(3)
+    cut = ca.make_agent("ismcts:iters=4:cutoff=5:guide=none", game)
+    state = game.new_state(seed=7)
+    returns = cut._rollout(state, rng)
+    assert len(state.history) == 5 and not state.is_over
+    assert returns == state.estimate() and len(returns) == game.players
+    full = ca.make_agent("ismcts:iters=4:guide=none", game)  # no cutoff: to the end
+    state = game.new_state(seed=7)
+    assert full._rollout(state, rng) is None and state.is_over
+    # The rollout agent's decisions count towards the cutoff too.
+    guided = ca.make_agent("ismcts:iters=4:cutoff=3:rollout=16-bit-tactics.heuristic", game)
+    state = game.new_state(seed=7)
+    assert guided._rollout(state, rng) == state.estimate() and len(state.history) == 3

@@ -148,6 +148,24 @@ class TacticsState(State):
         returns = tuple(1 if s in winners else -1 for s in range(n))
         return Result(tuple(sorted(winners)), tuple(1 if r > 0 else 0 for r in returns), returns, self._reason)
 
+    def estimate(self) -> tuple[float, ...] | None:
+        """Each seat's return as the judge at the round limit would see it now: its
+        side's share of HP left minus the other side's (None between battles).
+
+        >>> import comboarena as ca
+        >>> ca.make("16-bit-tactics").new_state(seed=1).estimate()
+        (0.0, 0.0)
+        """
+        if self._b is None or self._phase == OVER:
+            return None
+        shares = []
+        for side in (0, 1):
+            hp, most = self._hp_share(side)
+            shares.append(hp / most if most else 0.0)
+        lead = shares[0] - shares[1]
+        teams = self.game.teams
+        return tuple(lead if s in teams[0] else 0.0 - lead if s in teams[1] else 0.0 for s in range(self.game.players))
+
     def clone(self) -> TacticsState:
         new = TacticsState.__new__(TacticsState)
         new.game = self.game

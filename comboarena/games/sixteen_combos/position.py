@@ -109,7 +109,7 @@ def assemble(game: SixteenCombos, chance: Chance, d: dict[str, Any]) -> ComboSta
 
     s = blank(game, chance, None)
     faces = [FACE_INDEX[f] for f in d["faces"]]
-    s._face = (*faces, 0, 0, *range(CARD_IDS - DRAW0))
+    s._set_faces(faces)
     s._known = list(d["known"])
     pairs = d["pairs"]
     s._ptc = [p["type_id"] for p in pairs]

@@ -162,13 +162,21 @@ def deal(s: SetupRules, faces: list[int], draw_top_first: list[int], events: lis
     types, pile = deal_type_cards(faces, n, cols, g.one_of_each)
     values = [pile[c * (cols + extra) : (c + 1) * (cols + extra)] for c in range(n)]
     s._unused = pile[n * (cols + extra) :]
+    known = s._known
+    ptc, pty, rows = s._ptc, s._pty, s._rows
     for c in range(n):
-        seat = g.char_seat[c]
-        for card in types[c]:
-            p = s._new_pair(c, card, (), FACE_TYPE[faces[card]], 0, ())
-            s._rows[c].append(p)
-            s._tell(seat, card)
-        s._tell(seat, *values[c])
+        bit = 1 << g.char_seat[c]
+        row = rows[c]
+        for card in types[c]:  # each type card a new pair with no value yet (``_new_pair``, inlined)
+            row.append(len(ptc))
+            ptc.append(card)
+            pty.append(FACE_TYPE[faces[card]])
+            known[card] |= bit
+        for card in values[c]:
+            known[card] |= bit
+    pairs = len(ptc)
+    s._pvc, s._pva, s._pown = [()] * pairs, [0] * pairs, [c for c in range(n) for _ in types[c]]
+    s._ptok, s._pled = [()] * pairs, [()] * pairs
     if g.one_of_each:
         s._groups = tuple(tuple(t) for t in types)
     for _ in range(n):

@@ -59,7 +59,7 @@ class ComboState(SetupRules):
 
     game: SixteenCombos
     #: The legal actions last listed: (actions applied so far, seat, actions, their ids).
-    _lc: tuple[int, int, list[Action], set[int]] | None
+    _lc: tuple[int, int, list[Action]] | None
 
     # -- protocol ------------------------------------------------------------------------
 
@@ -81,13 +81,13 @@ class ComboState(SetupRules):
         if lc is not None and lc[0] == n and lc[1] == seat:
             return list(lc[2])
         legal = self._legal(seat) if seat in self._to_act else []
-        self._lc = (n, seat, legal, {id(a) for a in legal})
+        self._lc = (n, seat, legal)
         return list(legal)
 
     def _prime(self, seat: int, options: list[Action]) -> None:
         """The legal actions of the decision just opened, already computed (after the action
         being applied is logged, so the cache key is the next ``legal_actions`` call's)."""
-        self._lc = (len(self._log), seat, options, {id(a) for a in options})
+        self._lc = (len(self._log), seat, options)
 
     def apply(self, seat: int, action: Action | str) -> list[Event]:
         if action.__class__ is str:
@@ -101,8 +101,12 @@ class ComboState(SetupRules):
             self.legal_actions(seat)
             lc = self._lc
         assert lc is not None
-        if id(action) not in lc[3] and action not in lc[2]:
-            raise self._illegal(seat, action, _WHY.get(Phase(self._phase), "not allowed now"))
+        for legal in lc[2]:  # the listed actions themselves, usually: no equality tests
+            if legal is action:
+                break
+        else:
+            if action not in lc[2]:
+                raise self._illegal(seat, action, _WHY.get(Phase(self._phase), "not allowed now"))
         self._log.append((seat, action))  # type: ignore[arg-type]
         events: list[Event] = []
         self._dispatch(seat, action, events)  # type: ignore[arg-type]
@@ -136,6 +140,7 @@ class ComboState(SetupRules):
         new._log = self._log[:]
         new._lc = self._lc
         new._face = self._face
+        new._ctype = self._ctype
         new._known = self._known[:]
         new._ptc = self._ptc[:]
         new._pvc = self._pvc[:]
@@ -408,6 +413,7 @@ def blank(game: SixteenCombos, chance: Chance, deck: Any) -> ComboState:
     s._log = []
     s._lc = None
     s._face = ()
+    s._ctype = ()
     s._known = [0] * CARD_IDS
     s._ptc, s._pvc, s._pty, s._pva, s._pown, s._ptok, s._pled = [], [], [], [], [], [], []
     s._rows = [[] for _ in range(n)]
@@ -445,7 +451,7 @@ def new_state(
 ) -> ComboState:
     """Deal a new game: ``faces`` is the deal pile top first, ``draw_top_first`` the draw pile's ids."""
     s = blank(game, chance, deck)
-    s._face = (*tuple(faces), 0, 0, *tuple(range(CARD_IDS - DRAW0)))
+    s._set_faces(faces)
     deal(s, faces, draw_top_first, [])
     return s
 

@@ -18,11 +18,12 @@ ledger to tell which hidden cards are still possible.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from comboarena.core import Event, State, TurnQueue
 
-from .cards import DRAW0, DRAW_TEXT, FACE_TYPE, FACE_TYPES, FACE_VALUE, FACES, MAX_VALUE
+from .cards import CARD_IDS, DRAW0, DRAW_TEXT, FACE_TYPE, FACE_TYPES, FACE_VALUE, FACES, MAX_VALUE
 from .view import P_OVER, EventKind
 
 if TYPE_CHECKING:
@@ -34,6 +35,10 @@ EMPTY, HELD = -1, -2
 PUBLIC = 1 << 15
 #: Character flags.
 SCAVENGE, SHOVED, REACTED, OUT = 1, 2, 4, 8
+
+#: Faces and types of the card ids after the deal deck's (two unused ids, then the draw deck).
+_DRAW_FACES = (0, 0, *range(CARD_IDS - DRAW0))
+_DRAW_CTYPE = tuple(FACE_TYPE[f] for f in _DRAW_FACES)
 
 #: Ledger operations (tuples of ints, the op code first).
 L_BASE, L_CHK, L_DMG, L_ADD, L_SUB, L_EQ, L_REBASE, L_DMGBY, L_LO, L_SET = range(10)
@@ -105,6 +110,7 @@ class Table(State):
         "_a",
         "_cons",
         "_consult",
+        "_ctype",
         "_defcol",
         "_defends",
         "_discard",
@@ -143,6 +149,8 @@ class Table(State):
     game: SixteenCombos
     #: Face of every card id (deal deck: secret; draw deck: the id tells it).
     _face: tuple[int, ...]
+    #: Type of every card id (``FACE_TYPE`` of its face, -1 for a joker): read on hot paths.
+    _ctype: tuple[int, ...]
     _known: list[int]
     # pairs
     _ptc: list[int]
@@ -185,6 +193,12 @@ class Table(State):
     _outcome: tuple[tuple[int, ...], str, tuple[int, ...]] | None
 
     # -- cards --------------------------------------------------------------------
+
+    def _set_faces(self, deal_faces: Sequence[int]) -> None:
+        """The faces of every card id: the deal deck's as dealt (secret), then the draw
+        deck's, which each id tells."""
+        self._face = (*deal_faces, *_DRAW_FACES)
+        self._ctype = (*[FACE_TYPE[f] for f in deal_faces], *_DRAW_CTYPE)
 
     def _value_of(self, card: int) -> int:
         return FACE_VALUE[self._face[card]]
@@ -308,15 +322,14 @@ class Table(State):
         return DRAW_TEXT[card - DRAW0] if card >= DRAW0 else FACES[self._face[card]]
 
     def _row_suits(self, c: int) -> list[int]:
-        """How many cards of each type lie in character ``c``'s value row."""
-        counts = [0, 0, 0, 0]
-        face, rows, pvc = self._face, self._rows[c], self._pvc
-        for p in rows:
+        """How many cards of each type lie in character ``c``'s value row (indexed by type;
+        a fifth count, at -1, counts the jokers)."""
+        counts = [0, 0, 0, 0, 0]
+        ctype, pvc = self._ctype, self._pvc
+        for p in self._rows[c]:
             if p >= 0:
                 for card in pvc[p]:
-                    t = FACE_TYPE[face[card]]
-                    if t >= 0:
-                        counts[t] += 1
+                    counts[ctype[card]] += 1
         return counts
 
     def _row_cards(self, c: int) -> tuple[int, ...]:

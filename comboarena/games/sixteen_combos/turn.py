@@ -22,7 +22,7 @@ from __future__ import annotations
 from comboarena.core import Action, Event
 
 from . import actions as A
-from .cards import FACE_TYPE, FACE_TYPES, MAX_VALUE
+from .cards import FACE_TYPES, MAX_VALUE
 from .check import CheckRules
 from .combos import ANY_PAIR, COMBO, NEXT_PAIR, REGULAR, SURPRISES
 from .table import L_EQ, L_SUB, OUT, PUBLIC, REACTED, SCAVENGE, SHOVED, Act
@@ -252,14 +252,14 @@ class TurnRules(CheckRules):
     def _record_available(self, c: int, t: int, need: int) -> None:
         """Available Actions is public evidence: the value row held ``need`` cards of type
         ``t``. Kept when the table cannot already see them (``determinize`` honours it)."""
-        known, face, pvc = self._known, self._face, self._pvc
+        known, ctype, pvc = self._known, self._ctype, self._pvc
         cards: list[int] = []
         seen = 0
         for p in self._rows[c]:
             if p >= 0:
                 for card in pvc[p]:
                     cards.append(card)
-                    if known[card] & PUBLIC and FACE_TYPE[face[card]] == t:
+                    if ctype[card] == t and known[card] & PUBLIC:
                         seen += 1
         if seen < need:
             self._cons = (*self._cons, (tuple(cards), t, need))

@@ -21,6 +21,7 @@ from . import actions as A
 from .combos import COMBO, GRAPPLE, INCAPACITATED, NAMES, PASSIVE, SNIPE, TAGS, ComboRules
 from .table import FAR, L_CHK, L_DMG, L_EQ, REACTED, Act
 from .view import (
+    EV_CHECK,
     O_CRITICAL,
     O_DAMAGED,
     O_DEFEATED,
@@ -70,7 +71,7 @@ class CheckRules(ComboRules):
         a.outcome, a.diff, a.combo = result, d, combo
         events.append(
             Event(
-                EventKind.CHECK,
+                EV_CHECK,
                 seat[a.actor],
                 {
                     "actor": a.actor,

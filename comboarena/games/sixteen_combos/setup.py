@@ -21,7 +21,7 @@ from . import actions as A
 from .cards import FACE_TYPE, FACE_VALUE, MAX_VALUE, ORDER_KEY
 from .table import L_BASE, L_LO, PUBLIC
 from .turn import TurnRules
-from .view import P_PLACE, P_TURN, EventKind
+from .view import EV_PLACE, EV_ROUND, P_PLACE, P_TURN, EventKind
 
 #: ``_defcol`` of a character whose defense pair is still to be chosen (One of Each Type).
 UNCHOSEN = -2
@@ -100,22 +100,22 @@ class SetupRules(TurnRules):
             col = self._next[c]
             self._next[c] = col + 1
             self._set_value(row[col], (card,))
-            events.append(Event(EventKind.PLACE, seat, {"character": c, "column": A.LETTERS[col]},
+            events.append(Event(EV_PLACE, seat, {"character": c, "column": A.LETTERS[col]},
                                 ((seat,), {"card": self._text(card)})))
             if self._next[c] == g.columns and g.drop_lowest:
                 dropped = self._pend[c].pop()
                 self._discard_cards(dropped)
-                events.append(Event(EventKind.PLACE, seat, {"character": c, "dropped": True},
+                events.append(Event(EV_PLACE, seat, {"character": c, "dropped": True},
                                     ((seat,), {"card": self._text(dropped)})))
         elif isinstance(action, A.Column) and action.verb == "defense":
             self._defcol[c] = action.col
-            events.append(Event(EventKind.PLACE, seat, {"character": c, "defense": A.LETTERS[action.col]}))
+            events.append(Event(EV_PLACE, seat, {"character": c, "defense": A.LETTERS[action.col]}))
         else:
             assert isinstance(action, A.Column)
             card = self._pend[c].pop()
             p = row[action.col]
             self._set_value(p, (*self._pvc[p], card))
-            events.append(Event(EventKind.PLACE, seat, {"character": c, "column": A.LETTERS[action.col],
+            events.append(Event(EV_PLACE, seat, {"character": c, "column": A.LETTERS[action.col],
                                                          "stacked": True}, ((seat,), {"card": self._text(card)})))
         if not any(self._placing(x) for x in g.seat_chars[seat]):  # only this seat's work changed
             self._to_act = tuple(s for s in self._to_act if s != seat)
@@ -149,7 +149,7 @@ class SetupRules(TurnRules):
         events.append(Event(EventKind.PLACED, None, {"defense": [self._defense(c) for c in range(g.n_chars)]}))
         order = play_order([self._face[card] for card in self._order], g.round_robin)
         self._queue = TurnQueue.start(order)
-        events.append(Event(EventKind.ROUND, None, {"round": 1}))
+        events.append(Event(EV_ROUND, None, {"round": 1}))
         self._start_turn((0, -1, 0), events)
 
 

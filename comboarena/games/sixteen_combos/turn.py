@@ -27,6 +27,13 @@ from .check import CheckRules
 from .combos import ANY_PAIR, COMBO, NEXT_PAIR, REGULAR, SURPRISES
 from .table import L_EQ, L_SUB, OUT, PUBLIC, REACTED, SCAVENGE, SHOVED, Act
 from .view import (
+    EV_ANNOUNCE,
+    EV_DRAW,
+    EV_PASS,
+    EV_REACT,
+    EV_ROUND,
+    EV_TURN,
+    EV_VALUE,
     O_CRITICAL,
     P_CONSULT,
     P_COUNTER,
@@ -194,7 +201,7 @@ class TurnRules(CheckRules):
             if action is A.COUNTER:
                 self._counter(events)
             else:
-                events.append(Event(EventKind.PASS, seat, {"character": self._a.tchar, "step": "counter"}))
+                events.append(Event(EV_PASS, seat, {"character": self._a.tchar, "step": "counter"}))
                 self._effect_done(events)
         elif phase == P_FACE:
             self._face_card(action, events)
@@ -210,7 +217,7 @@ class TurnRules(CheckRules):
     def _pass_turn(self, events: list[Event]) -> None:
         """Passing: the active character takes no action (a held stolen pair is lost)."""
         c = self._a.actor
-        events.append(Event(EventKind.PASS, self.game.char_seat[c], {"character": c, "step": "turn"}))
+        events.append(Event(EV_PASS, self.game.char_seat[c], {"character": c, "step": "turn"}))
         stolen = self._stolen[c]
         if stolen >= 0:
             self._remove_pair(stolen, events, "unused")
@@ -241,7 +248,7 @@ class TurnRules(CheckRules):
             self._record_available(c, action.type, 2)
         events.append(
             Event(
-                EventKind.ANNOUNCE,
+                EV_ANNOUNCE,
                 self.game.char_seat[c],
                 {"actor": c, "target": x, "column": A.LETTERS[a.tcol], "pair": a.tpair, "type": "HDCS"[a.type],
                  "source": ("drawn", "scavenged", "waste", "wild", "stolen", "shoved")[a.source]},
@@ -339,7 +346,7 @@ class TurnRules(CheckRules):
                 self._reveal(card)
                 self._rebase(p, (old,))
                 data.update(reaction="swap", type="HDCS"[self._pty[p]], card=self._text(card))
-            events.append(Event(EventKind.REACT, self.game.char_seat[x], data))
+            events.append(Event(EV_REACT, self.game.char_seat[x], data))
         if phase == P_PREDICT:
             self._take_value(events)
         else:
@@ -397,7 +404,7 @@ class TurnRules(CheckRules):
         self._value_final(events)
 
     def _draw_event(self, c: int, cards: tuple[int, ...]) -> Event:
-        return Event(EventKind.DRAW, self.game.char_seat[c],
+        return Event(EV_DRAW, self.game.char_seat[c],
                      {"character": c, "cards": [self._text(x) for x in cards], "ids": list(cards)})
 
     def _scavenge_choice(self, add: bool, events: list[Event]) -> None:
@@ -443,7 +450,7 @@ class TurnRules(CheckRules):
         """The action's value is announced ("level 10 vitality"); then the Informed Reaction."""
         a = self._a
         events.append(
-            Event(EventKind.VALUE, self.game.char_seat[a.actor],
+            Event(EV_VALUE, self.game.char_seat[a.actor],
                   {"actor": a.actor, "value": a.value, "type": "HDCS"[a.type],
                    "cards": [self._text(x) for x in a.cards]})
         )
@@ -496,7 +503,7 @@ class TurnRules(CheckRules):
         self._end_turn(events)
 
     def _end_turn(self, events: list[Event]) -> None:
-        if self._game_over():
+        if self._phase == P_OVER:
             return
         info = self._advance(events)
         if info is not None:
@@ -527,7 +534,7 @@ class TurnRules(CheckRules):
         flags = self._flags
         for c in range(len(flags)):
             flags[c] &= ~REACTED
-        events.append(Event(EventKind.ROUND, None, {"round": r}))
+        events.append(Event(EV_ROUND, None, {"round": r}))
         return True
 
     def _start_turn(self, info: tuple[int, int, int], events: list[Event]) -> None:
@@ -535,9 +542,10 @@ class TurnRules(CheckRules):
         while True:
             c = self._queue.current
             kind, target, _ = info
-            self._turn_start(c, events)
-            if self._game_over():
-                return
+            if self._defends or self._grap[c]:
+                self._turn_start(c, events)
+                if self._phase == P_OVER:
+                    return
             skip = ""
             if self._flags[c] & OUT:
                 skip = "out"
@@ -557,7 +565,7 @@ class TurnRules(CheckRules):
             if not skip:
                 self._a = a
                 self._ask(P_TURN, seat[c])
-                events.append(Event(EventKind.TURN, seat[c], {"character": c, "round": self._queue.round,
+                events.append(Event(EV_TURN, seat[c], {"character": c, "round": self._queue.round,
                                                              "extra": ("", "any pair", "next pair")[kind]}))
                 return
             events.append(Event(EventKind.SKIP, seat[c], {"character": c, "why": skip}))

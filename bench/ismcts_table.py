@@ -32,13 +32,22 @@ VARIANTS: list[tuple[str, str, dict[str, Any]]] = [
     ("sixteen strict", "sixteen", {"draw": "strict"}),
     ("ccc-combo", "ccc-combo", {}),
     ("combo-fighter", "combo-fighter", {}),
+    ("16-combos", "16-combos", {}),
+    ("16-bit-tactics", "16-bit-tactics", {}),
 ]
+
+#: Options every ISMCTS row of a game takes (docs/agents.md): a battle of 16 Bit
+#: Tactics played out at random is hundreds of decisions, so rollouts stop and
+#: back up the game's estimate.
+BASE = {"16-bit-tactics": ":cutoff=20"}
 
 #: Rollout options recommended per game with heuristic rollouts (docs/agents.md).
 RECOMMENDED = {
     "sixteen": ":horizon=4",
     "ccc-combo": "",
     "combo-fighter": ":horizon=10",
+    "16-combos": ":horizon=10",
+    "16-bit-tactics": ":horizon=4",
 }
 
 
@@ -47,13 +56,14 @@ def spec_for(row: str, game: str, iters: int, rollout_options: str | None) -> st
     algorithm), ``random`` (random rollouts, the tree guided by the game's
     heuristic: the default), ``heuristic`` (heuristic rollouts), or a spec
     (``{game}`` and ``{iters}`` are filled in)."""
+    base = BASE.get(game, "")
     if row == "plain":
-        return f"ismcts:iters={iters}:guide=none"
+        return f"ismcts:iters={iters}{base}:guide=none"
     if row == "random":
-        return f"ismcts:iters={iters}"
+        return f"ismcts:iters={iters}{base}"
     if row == "heuristic":
         extra = RECOMMENDED.get(game, "") if rollout_options is None else rollout_options
-        return f"ismcts:iters={iters}:rollout={game}.heuristic{extra}"
+        return f"ismcts:iters={iters}{base}:rollout={game}.heuristic{extra}"
     return row.format(game=game, iters=iters)
 
 

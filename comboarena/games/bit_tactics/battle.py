@@ -61,6 +61,7 @@ ELEMENT_BITS = (0, *(1 << (RESIST_TYPES.index(e)) for e in RESIST_TYPES[2:]))
 UNTIMED = 1 << GUARD
 _HALT = (1 << STOP) | (1 << IMMOBILIZE)
 _NO_ACT = (1 << STOP) | (1 << DISABLED)
+_GUARD_BIT = 1 << GUARD
 
 
 class Rules(NamedTuple):
@@ -419,6 +420,13 @@ class Battle:
 
     def end_guards_of(self, guarder: int, events: list[Event]) -> None:
         """The Guard command lasts "until your next action"."""
+        guarded = False
+        for m in self.sm:
+            if m & _GUARD_BIT:
+                guarded = True
+                break
+        if not guarded:
+            return
         for v in self.units:
             g = self.status(v, GUARD)
             if g is not None and g.caster == guarder:

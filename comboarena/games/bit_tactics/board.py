@@ -15,7 +15,7 @@ Squares are ints ``y * width + x`` (``a1`` = 0, bottom left); directions are
 from __future__ import annotations
 
 from functools import cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .maps import BOULDER, DEEP, DOOR, OPEN, SLOPE, WALL, WATER, Map
 
@@ -90,13 +90,16 @@ class Board:
         #: ``within[r][a]``: the squares at most ``r`` from ``a`` (r up to 10)
         self.within = [[tuple(b for b in range(n) if self.dist[a * n + b] <= r) for a in range(n)] for r in range(11)]
         self._edges: dict[Profile, tuple[tuple[Edge, ...], ...]] = {}
+        #: the movement search's plain edge tables per profile (see :mod:`.movement`)
+        self.plain: dict[tuple[bool, bool, int, bool], Any] = {}
         #: the floor's base move cost (water 2), modifiers (+1) included; -1 where nobody walks by default
         self.base_cost = tuple(_base_cost(m, s) for s in range(self.size))
 
     # -- names ------------------------------------------------------------------------
 
     def sq(self, name: str) -> int:
-        return self.map.square(name)
+        got = self.index.get(name)
+        return got if got is not None else self.map.square(name)
 
     def name(self, sq: int) -> str:
         return self.names[sq]

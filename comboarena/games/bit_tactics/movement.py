@@ -29,24 +29,33 @@ def profile(b: Battle, u: int) -> Profile:
     return Profile(b.floats(u), s.waterwalk, s.jump, b.rules.across_level)
 
 
-Plain = tuple[tuple[tuple[int, int, int, int, int, int, int], ...], ...]
+#: Per square, the steps out of it as plain tuples (to, key, stop, gap): ``key`` is the
+#: search key a step adds (cost * KEY, + 1 for a slippery slope unless floating); ``gap``
+#: is the square jumped over, or ``size`` (a square nobody stands on) for a walk.
+Plain = tuple[tuple[tuple[int, int, int, int], ...], ...]
 
 
-def _tables(b: Battle, u: int) -> Plain:
-    """The movement edges of ``u``'s profile as plain tuples: (to, cost, first cost, stop, gap, dir, slope)."""
+def _tables(b: Battle, u: int) -> tuple[Plain, Plain]:
+    """The movement edges of ``u``'s profile as plain tuples: for any step, and for the
+    first step of a move (its first-square cost)."""
     s = b.sheets[u]
-    key = (id(b.board), b.floats(u), s.waterwalk, s.jump, b.rules.across_level)
-    got = _BY_KEY.get(key)
+    board = b.board
+    floats = b.floats(u)
+    key = (floats, s.waterwalk, s.jump, b.rules.across_level)
+    got = board.plain.get(key)
     if got is None:
-        edges = b.board.edges(profile(b, u))
-        got = _BY_KEY[key] = tuple(
-            tuple((e.to, e.cost, e.first_cost, 1 if e.stop else 0, e.gap, e.dir, 1 if e.slope else 0) for e in es)
-            for es in edges
+        edges = board.edges(profile(b, u))
+        n = board.size
+        slope = 0 if floats else 1
+        got = board.plain[key] = (
+            tuple(tuple(_plain(e, e.cost, slope, n) for e in es) for es in edges),
+            tuple(tuple(_plain(e, e.first_cost, slope, n) for e in es) for es in edges),
         )
-    return got
+    return got  # type: ignore[no-any-return]
 
 
-_BY_KEY: dict[tuple[int, bool, bool, int, bool], Plain] = {}
+def _plain(e: Edge, cost: int, slope: int, n: int) -> tuple[int, int, int, int]:
+    return (e.to, cost * KEY + (slope if e.slope else 0), 1 if e.stop else 0, e.gap if e.gap >= 0 else n)
 
 
 def _search(b: Battle, u: int, mov: int) -> tuple[list[int], list[int], list[int], list[int]]:
@@ -56,34 +65,55 @@ def _search(b: Battle, u: int, mov: int) -> tuple[list[int], list[int], list[int
     start = b.sq[u]
     if cached is not None and cached[0] == u and cached[1] == start:
         return cached[2]
-    n = b.board.size
-    edges = _tables(b, u)
-    side = b.sheets[u].side
-    occ, hp, block, sheets = b.occ, b.hp, b.block, b.sheets
-    slope_cost = 0 if b.floats(u) else 1
-    terrain = b.board.terrain
+    board = b.board
+    n = board.size
+    edges, firsts = _tables(b, u)
+    sheets = b.sheets
+    side = sheets[u].side
+    terrain = board.terrain
+    # ``closed``: squares no step may enter (a closed door or boulder, a standing foe, a
+    # slope someone stands on); ``filled``: squares a jump across may not pass over (a
+    # closed door or boulder, anyone standing). Index ``n`` stands for "no gap".
+    closed = [False] * (n + 1)
+    for t in b.dyn:
+        closed[t] = True
+    filled = closed[:]
+    hp, sq = b.hp, b.sq
+    for v in range(len(sheets)):
+        if hp[v] > 0:
+            t = sq[v]
+            filled[t] = True
+            if sheets[v].side != side or terrain[t] == SLOPE:
+                closed[t] = True
     free = [_INF] * n
     stopped = [_INF] * n
     pfree = [-1] * n
     pstop = [-1] * n
     free[start] = 0
-    heap = [(0, start)]
     limit = mov * KEY + KEY - 1
+    heap = []
+    # The first step (its first-square cost), then the rest in order of key and square.
+    for t, nk, stop, g in firsts[start]:
+        if closed[t] or filled[g] or nk > limit:
+            continue
+        if stop:
+            if nk < stopped[t]:
+                stopped[t] = nk
+                pstop[t] = start
+        elif nk < free[t]:
+            free[t] = nk
+            pfree[t] = start
+            heap.append((nk, t))
+    heap.sort()
     pop, push = heapq.heappop, heapq.heappush
     while heap:
         key, s = pop(heap)
         if key > free[s]:
             continue
-        first = s == start
-        for t, cost, fcost, stop, g, _, slope in edges[s]:
-            if block[t] >= 0:
+        for t, ck, stop, g in edges[s]:
+            if closed[t] or filled[g]:
                 continue
-            o = occ[t]
-            if o >= 0 and hp[o] > 0 and (sheets[o].side != side or terrain[t] == SLOPE):
-                continue  # a standing foe blocks; nobody slips on a slope someone stands on
-            if g >= 0 and (block[g] >= 0 or (occ[g] >= 0 and hp[occ[g]] > 0)):
-                continue  # jumping across needs an empty space
-            nk = key + (fcost if first else cost) * KEY + slope * slope_cost
+            nk = key + ck
             if nk > limit:
                 continue
             if stop:

@@ -118,8 +118,8 @@ class Battle:
     occ: list[int]  # square -> the unit on it (standing or fallen), or -1
     block: list[int]  # square -> the top of a closed door or a boulder on it, or -1
     dyn: tuple[int, ...]  # the squares with a closed door or a boulder
-    #: the last movement search: (unit, square, (best free, best stopped, parents free, parents stopped))
-    reach: tuple[int, int, tuple[list[int], list[int], list[int], list[int]]] | None
+    #: the last movement search: (unit, square, (best key per state, parent per state, states reached))
+    reach: tuple[int, int, tuple[list[int], list[int], list[int]]] | None
     feat: list[int]  # per map feature: a door 1 closed / 0 open; a boulder its square (-1 gone); a slope 1
 
     def clone(self, chance: Chance) -> Battle:
@@ -142,7 +142,7 @@ class Battle:
         new.block = self.block[:]
         new.feat = self.feat[:]
         new.dyn = self.dyn
-        new.reach = None
+        new.reach = self.reach  # a search result is never changed, only replaced
         return new
 
     @property

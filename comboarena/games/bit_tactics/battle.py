@@ -62,6 +62,7 @@ UNTIMED = 1 << GUARD
 _HALT = (1 << STOP) | (1 << IMMOBILIZE)
 _NO_ACT = (1 << STOP) | (1 << DISABLED)
 _GUARD_BIT = 1 << GUARD
+_SAP_REGEN = (1 << SAP) | (1 << REGEN)
 
 
 class Rules(NamedTuple):
@@ -540,6 +541,8 @@ class Battle:
         for auto in s.auto:
             if auto.when == 0:
                 self.inflict(u, auto.status, duration(s.matk, auto.status), s.matk, -1, s.base_mdmg, 0, "auto", events)
+        if not self.sm[u] & _SAP_REGEN:
+            return
         sap = self.status(u, SAP)
         if sap is not None:
             amount = sap.amount

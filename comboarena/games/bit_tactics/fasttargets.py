@@ -83,8 +83,12 @@ class Targets:
     def fight(self) -> list[int]:
         specs = [self._spec(w) for w in self.b.weapons(self.u)]
         hits = self._hits
+        dist, aN = self.dist, self.aN
+        far = max(spec[2] for spec in specs) + 1  # no weapon reaches further (+1: shooting from above)
         out = []
         for t in self.foes:
+            if dist[aN + t] > far:
+                continue
             for spec in specs:
                 if hits(spec, t):
                     out.append(t)
@@ -125,7 +129,8 @@ class Targets:
             spec = self._spec(w)
             hits = self._hits
             if want_foe and not magic_limit:
-                out = [t for t in self.foes if hits(spec, t)]
+                dist, aN, far = self.dist, self.aN, spec[2] + 1
+                out = [t for t in self.foes if dist[aN + t] <= far and hits(spec, t)]
             else:
                 for v, t, foe, up in self.units:
                     if (

@@ -38,7 +38,7 @@ def profile(b: Battle, u: int) -> Profile:
 Plain = tuple[tuple[tuple[int, int, int], ...], ...]
 
 
-Tables = tuple[Plain, Plain, dict[tuple[int, int], Any]]
+Tables = tuple[Plain, Plain, dict[tuple[int, int], Any], tuple[dict[int, Edge], ...]]
 
 
 def _tables(b: Battle, u: int) -> Tables:
@@ -59,6 +59,9 @@ def _tables(b: Battle, u: int) -> Tables:
             tuple(_plain(es, False, slope, n) for es in edges) + (none,) * n,
             tuple(_plain(es, True, slope, n) for es in edges) + (none,) * n,
             {},
+            # the edge out of each square into each state (one at most: each step out of a
+            # square leads to a different square)
+            tuple({e.to + (n if e.stop else 0): e for e in es} for es in edges),
         )
     return got  # type: ignore[no-any-return]
 
@@ -95,7 +98,7 @@ def _search(b: Battle, u: int, mov: int) -> Search:
         return cached[2]  # type: ignore[no-any-return]
     board = b.board
     n = board.size
-    edges, firsts, empty = _tables(b, u)
+    edges, firsts, empty, _ = _tables(b, u)
     sheets = b.sheets
     side = sheets[u].side
     terrain = board.terrain
@@ -214,17 +217,16 @@ def reachable(b: Battle, u: int) -> dict[int, int]:
 def path_to(b: Battle, u: int, dest: int) -> list[tuple[int, Edge]]:
     """The steps of the cheapest move to ``dest`` (each: the square left and the edge taken)."""
     best, parent, _ = _search(b, u, b.mov(u))
-    edges = b.board.edges(profile(b, u))
     n = b.board.size
+    step = _tables(b, u)[3]
     stop = 0 if best[dest] <= best[n + dest] else 1
     steps: list[tuple[int, Edge]] = []
-    t = dest
+    t = dest + (n if stop else 0)
     start = b.sq[u]
     while t != start:
-        s = parent[t + (n if stop else 0)]
-        edge = next(e for e in edges[s] if e.to == t and (1 if e.stop else 0) == stop)
-        steps.append((s, edge))
-        t, stop = s, 0
+        s = parent[t]
+        steps.append((s, step[s][t]))
+        t = s
     steps.reverse()
     return steps
 

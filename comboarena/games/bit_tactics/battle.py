@@ -97,6 +97,7 @@ class Battle:
         "reach",
         "rules",
         "sheets",
+        "sides",
         "sm",
         "sq",
         "st",
@@ -105,6 +106,7 @@ class Battle:
     rules: Rules
     board: Board
     sheets: tuple[Sheet, ...]
+    sides: tuple[int, ...]  # each unit's side (from its sheet)
     chance: Chance
     sq: list[int]
     face: list[int]
@@ -128,6 +130,7 @@ class Battle:
         new.rules = self.rules
         new.board = self.board
         new.sheets = self.sheets
+        new.sides = self.sides
         new.chance = chance
         new.sq = self.sq[:]
         new.face = self.face[:]

@@ -12,7 +12,7 @@ ends by itself.
 
 from __future__ import annotations
 
-from itertools import repeat
+from itertools import compress, repeat
 from operator import is_
 from typing import TYPE_CHECKING, Any
 
@@ -380,7 +380,8 @@ class TacticsState(State):
         b.face[u] = "nesw".index(action.direction)
         self._faced = True
         events.append(Event(EventKind.FACE, b.sheets[u].seat, {"unit": u, "facing": action.direction, "why": "turn"}))
-        self._legal = [a for a in before if a.__class__ is not A.Face]
+        face = A.Face
+        self._legal = [a for a in before if a.__class__ is not face]
         if len(self._legal) == 1:
             self._end_turn(u, events)
 
@@ -493,14 +494,9 @@ class TacticsState(State):
         assert b is not None
         if self._phase != BATTLE:
             return True
-        alive0 = alive1 = False
-        hp = b.hp
-        for v, s in enumerate(b.sheets):
-            if hp[v] > 0:
-                if s.side == 1:
-                    alive1 = True
-                elif s.side == 0:
-                    alive0 = True
+        standing = set(compress(b.sides, b.hp))  # HP is never below 0
+        alive0 = 0 in standing
+        alive1 = 1 in standing
         if not alive1 or not alive0:
             self._finish_battle(0 if alive0 else 1 if alive1 else DRAW, "rout", events)
             return True
@@ -723,6 +719,7 @@ def make_battle(
     b.rules = game.rules
     b.board = board
     b.sheets = sheets
+    b.sides = tuple(s.side for s in sheets)
     b.chance = chance
     b.sq = list(squares)
     b.face = list(facing)

@@ -237,7 +237,7 @@ class TacticsState(State):
         out: list[Action] = []
         if not self._moved and not (self._acted and b.rules.move_first):
             moves = b.board.moves
-            out += [moves[t] for t in reachable(b, u)]  # type: ignore[misc]
+            out += map(moves.__getitem__, reachable(b, u))
         if not self._acted and b.can_act(u):
             out += self._commands(b, u)
         if self._moved and not self._faced:  # "change facing freely at the end of their movement"

@@ -61,6 +61,8 @@ ELEMENT_BITS = (0, *(1 << (RESIST_TYPES.index(e)) for e in RESIST_TYPES[2:]))
 UNTIMED = 1 << GUARD
 _HALT = (1 << STOP) | (1 << IMMOBILIZE)
 _NO_ACT = (1 << STOP) | (1 << DISABLED)
+_GUARD_BIT = 1 << GUARD
+_SAP_REGEN = (1 << SAP) | (1 << REGEN)
 
 
 class Rules(NamedTuple):
@@ -95,6 +97,7 @@ class Battle:
         "reach",
         "rules",
         "sheets",
+        "sides",
         "sm",
         "sq",
         "st",
@@ -103,6 +106,7 @@ class Battle:
     rules: Rules
     board: Board
     sheets: tuple[Sheet, ...]
+    sides: tuple[int, ...]  # each unit's side (from its sheet)
     chance: Chance
     sq: list[int]
     face: list[int]
@@ -117,8 +121,8 @@ class Battle:
     occ: list[int]  # square -> the unit on it (standing or fallen), or -1
     block: list[int]  # square -> the top of a closed door or a boulder on it, or -1
     dyn: tuple[int, ...]  # the squares with a closed door or a boulder
-    #: the last movement search: (unit, square, (best free, best stopped, parents free, parents stopped))
-    reach: tuple[int, int, tuple[list[int], list[int], list[int], list[int]]] | None
+    #: the last movement search: (unit, square, (best key per state, parent per state, states reached))
+    reach: tuple[int, int, tuple[list[int], list[int], list[int]]] | None
     feat: list[int]  # per map feature: a door 1 closed / 0 open; a boulder its square (-1 gone); a slope 1
 
     def clone(self, chance: Chance) -> Battle:
@@ -126,6 +130,7 @@ class Battle:
         new.rules = self.rules
         new.board = self.board
         new.sheets = self.sheets
+        new.sides = self.sides
         new.chance = chance
         new.sq = self.sq[:]
         new.face = self.face[:]
@@ -141,7 +146,7 @@ class Battle:
         new.block = self.block[:]
         new.feat = self.feat[:]
         new.dyn = self.dyn
-        new.reach = None
+        new.reach = self.reach  # a search result is never changed, only replaced
         return new
 
     @property
@@ -419,6 +424,13 @@ class Battle:
 
     def end_guards_of(self, guarder: int, events: list[Event]) -> None:
         """The Guard command lasts "until your next action"."""
+        guarded = False
+        for m in self.sm:
+            if m & _GUARD_BIT:
+                guarded = True
+                break
+        if not guarded:
+            return
         for v in self.units:
             g = self.status(v, GUARD)
             if g is not None and g.caster == guarder:
@@ -532,6 +544,8 @@ class Battle:
         for auto in s.auto:
             if auto.when == 0:
                 self.inflict(u, auto.status, duration(s.matk, auto.status), s.matk, -1, s.base_mdmg, 0, "auto", events)
+        if not self.sm[u] & _SAP_REGEN:
+            return
         sap = self.status(u, SAP)
         if sap is not None:
             amount = sap.amount

@@ -15,7 +15,7 @@ Squares are ints ``y * width + x`` (``a1`` = 0, bottom left); directions are
 from __future__ import annotations
 
 from functools import cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .maps import BOULDER, DEEP, DOOR, OPEN, SLOPE, WALL, WATER, Map
 
@@ -78,7 +78,7 @@ class Board:
 
         #: ``move <square>`` per square, and command actions per (verb, what, off) per square
         self.moves = tuple(A.move(name) for name in self.names)
-        self._commands: dict[tuple[str, str, bool], list[object]] = {}
+        self._commands: dict[tuple[str, str, bool], _Commands] = {}
         self._lines: dict[int, tuple[int, ...]] = {}
         n = self.size
         #: ``dist[a * size + b]``: the cardinal distance
@@ -90,27 +90,29 @@ class Board:
         #: ``within[r][a]``: the squares at most ``r`` from ``a`` (r up to 10)
         self.within = [[tuple(b for b in range(n) if self.dist[a * n + b] <= r) for a in range(n)] for r in range(11)]
         self._edges: dict[Profile, tuple[tuple[Edge, ...], ...]] = {}
+        #: the movement search's plain edge tables per profile (see :mod:`.movement`)
+        self.plain: dict[tuple[bool, bool, int, bool], Any] = {}
         #: the floor's base move cost (water 2), modifiers (+1) included; -1 where nobody walks by default
         self.base_cost = tuple(_base_cost(m, s) for s in range(self.size))
 
     # -- names ------------------------------------------------------------------------
 
     def sq(self, name: str) -> int:
-        return self.map.square(name)
+        got = self.index.get(name)
+        return got if got is not None else self.map.square(name)
 
     def name(self, sq: int) -> str:
         return self.names[sq]
 
     # -- Distance ---------------------------------------------------------------------
 
-    def commands(self, verb: str, what: str = "", off: bool = False) -> list[object]:
-        """The ``verb what <square> [off]`` action of each square (interned, made once)."""
+    def commands(self, verb: str, what: str = "", off: bool = False) -> dict[int, object]:
+        """The ``verb what <square> [off]`` action of each square, by square (interned, each
+        made the first time it is looked up)."""
         key = (verb, what, off)
         got = self._commands.get(key)
         if got is None:
-            from . import actions as A
-
-            got = self._commands[key] = [A.command(verb, what, name, off) for name in self.names]
+            got = self._commands[key] = _Commands(self.names, verb, what, off)
         return got
 
     def distance(self, a: int, b: int) -> int:
@@ -169,61 +171,24 @@ class Board:
         key = a * self.size + b
         got = self._lines.get(key)
         if got is None:
-            got = self._lines[key] = self._supercover(a, b)
+            w = self.width
+            got = self._lines[key] = tuple(a + d for d in _offsets(self.xs[b] - self.xs[a], self.ys[b] - self.ys[a], w))
         return got
-
-    def _supercover(self, a: int, b: int) -> tuple[int, ...]:
-        x0, y0, x1, y1 = self.xs[a], self.ys[a], self.xs[b], self.ys[b]
-        dx, dy = abs(x1 - x0), abs(y1 - y0)
-        sx = 1 if x1 > x0 else -1
-        sy = 1 if y1 > y0 else -1
-        out: list[tuple[int, int]] = []
-        x, y = x0, y0
-        ddx, ddy = 2 * dx, 2 * dy
-        if ddx >= ddy:
-            prev = err = dx
-            for _ in range(dx):
-                x += sx
-                err += ddy
-                if err > ddx:
-                    y += sy
-                    err -= ddx
-                    if err + prev < ddx:
-                        out.append((x, y - sy))
-                    elif err + prev > ddx:
-                        out.append((x - sx, y))
-                    else:
-                        out.append((x, y - sy))
-                        out.append((x - sx, y))
-                out.append((x, y))
-                prev = err
-        else:
-            prev = err = dy
-            for _ in range(dy):
-                y += sy
-                err += ddx
-                if err > ddy:
-                    x += sx
-                    err -= ddy
-                    if err + prev < ddy:
-                        out.append((x - sx, y))
-                    elif err + prev > ddy:
-                        out.append((x, y - sy))
-                    else:
-                        out.append((x - sx, y))
-                        out.append((x, y - sy))
-                out.append((x, y))
-                prev = err
-        w = self.width
-        return tuple(yy * w + xx for xx, yy in out if (xx, yy) != (x1, y1) and (xx, yy) != (x0, y0))
 
     @property
     def tops(self) -> list[int]:
         """``tops[a * size + b]``: the height of the tallest square the string from ``a`` to ``b``
         passes over (-1 if none), from the map alone."""
         if self._tops is None:
-            n, ht = self.size, self.ht
-            self._tops = [max((ht[s] for s in self.line(a, b)), default=-1) for a in range(n) for b in range(n)]
+            w, h, ht = self.width, self.height, self.ht
+            tops = []
+            get = ht.__getitem__
+            for a in range(self.size):
+                x0, y0 = self.xs[a], self.ys[a]
+                for y in range(h):
+                    for x in range(w):
+                        tops.append(max(map(get, map(a.__add__, _offsets(x - x0, y - y0, w))), default=-1))
+            self._tops = tops
         return self._tops
 
     # -- Area of effect ---------------------------------------------------------------
@@ -311,6 +276,72 @@ class Board:
                 continue
             out.append(Edge(t, 1 + base, 1 + base, drop == p.jump, g, d, self.terrain[t] == SLOPE))
         return tuple(out)
+
+
+class _Commands(dict[int, object]):
+    """One command's actions by target square, made as they are first looked up."""
+
+    __slots__ = ("names", "off", "verb", "what")
+
+    def __init__(self, names: tuple[str, ...], verb: str, what: str, off: bool) -> None:
+        super().__init__()
+        self.names, self.verb, self.what, self.off = names, verb, what, off
+
+    def __missing__(self, sq: int) -> object:
+        from . import actions as A
+
+        got = self[sq] = A.command(self.verb, self.what, self.names[sq], self.off)
+        return got
+
+
+@cache
+def _offsets(dx: int, dy: int, width: int) -> tuple[int, ...]:
+    """The squares a string from a square's middle to the one ``dx`` files and ``dy`` ranks
+    away passes over, between them, as offsets from the first on a map ``width`` wide: the
+    supercover of the line (where it passes exactly through a corner, both squares beside
+    the corner count). It depends on the two squares' difference only."""
+    sx = 1 if dx > 0 else -1
+    sy = 1 if dy > 0 else -1
+    dx, dy = abs(dx), abs(dy)
+    x1, y1 = dx * sx, dy * sy
+    out: list[tuple[int, int]] = []
+    x = y = 0
+    ddx, ddy = 2 * dx, 2 * dy
+    if ddx >= ddy:
+        prev = err = dx
+        for _ in range(dx):
+            x += sx
+            err += ddy
+            if err > ddx:
+                y += sy
+                err -= ddx
+                if err + prev < ddx:
+                    out.append((x, y - sy))
+                elif err + prev > ddx:
+                    out.append((x - sx, y))
+                else:
+                    out.append((x, y - sy))
+                    out.append((x - sx, y))
+            out.append((x, y))
+            prev = err
+    else:
+        prev = err = dy
+        for _ in range(dy):
+            y += sy
+            err += ddx
+            if err > ddy:
+                x += sx
+                err -= ddy
+                if err + prev < ddy:
+                    out.append((x - sx, y))
+                elif err + prev > ddy:
+                    out.append((x, y - sy))
+                else:
+                    out.append((x - sx, y))
+                    out.append((x, y - sy))
+            out.append((x, y))
+            prev = err
+    return tuple(yy * width + xx for xx, yy in out if (xx, yy) != (x1, y1) and (xx, yy) != (0, 0))
 
 
 def _base_cost(m: Map, sq: int) -> int:

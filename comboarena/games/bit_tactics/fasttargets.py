@@ -19,96 +19,133 @@ def target_is_square(ab: Ability) -> bool:
 class Targets:
     """Target squares for the acting unit ``u`` at its square, reusing per-call facts."""
 
-    __slots__ = ("a", "aN", "b", "ht", "mh", "side", "u", "uh", "units")
+    __slots__ = ("a", "aN", "b", "dist", "foes", "ht", "inline", "mh", "side", "tops", "u", "uh", "units")
 
     def __init__(self, b: Battle, u: int) -> None:
         self.b = b
         self.u = u
-        self.a = b.sq[u]
-        self.aN = self.a * b.board.size
-        self.ht = b.board.ht
-        self.uh = b.rules.unit_height
-        self.mh = b.rules.melee_height
-        self.side = b.sheets[u].side
-        hp, sq, sheets = b.hp, b.sq, b.sheets
+        board = b.board
+        a = self.a = b.sq[u]
+        self.aN = a * board.size
+        self.ht = board.ht
+        self.dist = board.dist
+        self.inline = board.inline
+        self.tops = board.tops
+        rules = b.rules
+        self.uh = rules.unit_height
+        self.mh = rules.melee_height
+        side = self.side = b.sheets[u].side
+        hp, sq = b.hp, b.sq
         #: (unit, square, is a foe, is standing)
-        self.units = [(v, sq[v], sheets[v].side != self.side, hp[v] > 0) for v in range(len(sheets))]
+        self.units = units = [(v, sq[v], s.side != side, hp[v] > 0) for v, s in enumerate(b.sheets)]
+        #: the squares of the standing foes
+        self.foes = [t for _, t, foe, up in units if foe and up]
 
     def loe(self, t: int) -> bool:
-        b = self.b
-        board = b.board
         target_top = self.ht[t] + self.uh
-        if board.tops[self.aN + t] > target_top:
+        if self.tops[self.aN + t] > target_top:
             return False
+        b = self.b
         if b.dyn:
             block = b.block
-            for s in board.line(self.a, t):
+            for s in b.board.line(self.a, t):
                 if block[s] > target_top:
                     return False
         return True
 
+    def _spec(self, w: Weapon) -> tuple[Weapon, bool, int]:
+        """(the weapon, whether it shoots, its RNG before the height bonus)."""
+        ranged = bool(w.kind) and self.b.ammo_for(self.u, w) >= 0
+        return w, ranged, w.range if (ranged or w.long or w.reach) else 1
+
     def weapon_hits(self, w: Weapon, t: int) -> bool:
         """Whether weapon ``w`` reaches square ``t`` (range, straight line, height, reach, LoE)."""
-        b = self.b
-        board = b.board
-        d = board.dist[self.aN + t]
+        return self._hits(self._spec(w), t)
+
+    def _hits(self, spec: tuple[Weapon, bool, int], t: int) -> bool:
+        k = self.aN + t
+        d = self.dist[k]
         if d == 0:
             return False
+        w, ranged, rng = spec
         ht = self.ht
-        a = self.a
-        if w.kind and b.ammo_for(self.u, w) >= 0:
-            return d <= w.range + (1 if ht[a] - ht[t] >= 2 else 0) and self.loe(t)
-        rng = w.range if (w.long or w.reach) else 1
-        if d > rng or not board.inline[self.aN + t] or abs(ht[a] - ht[t]) > self.mh:
+        dh = ht[self.a] - ht[t]
+        if ranged:
+            return d <= rng + (1 if dh >= 2 else 0) and self.loe(t)
+        if d > rng or not self.inline[k] or dh > self.mh or -dh > self.mh:
             return False
         if d == 2:
-            if w.reach and b.unit_at(board.line(a, t)[0]) >= 0:
+            if w.reach and self.b.unit_at(self.b.board.line(self.a, t)[0]) >= 0:
                 return False
             return self.loe(t)
         return True
 
     def fight(self) -> list[int]:
-        weapons = self.b.weapons(self.u)
+        specs = [self._spec(w) for w in self.b.weapons(self.u)]
+        hits = self._hits
+        dist, aN = self.dist, self.aN
+        far = max(spec[2] for spec in specs) + 1  # no weapon reaches further (+1: shooting from above)
         out = []
-        for _, t, foe, up in self.units:
-            if foe and up:
-                for w in weapons:
-                    if self.weapon_hits(w, t):
-                        out.append(t)
-                        break
+        for t in self.foes:
+            if dist[aN + t] > far:
+                continue
+            for spec in specs:
+                if hits(spec, t):
+                    out.append(t)
+                    break
+        out.sort()
+        return out
+
+    def guard(self) -> list[int]:
+        """ "Guard: Choose yourself or 1 ally in AE1" (as :func:`.targeting.guard_targets`)."""
+        dist, aN = self.dist, self.aN
+        out = [t for _, t, foe, up in self.units if up and not foe and dist[aN + t] <= 1]
+        out.sort()
+        return out
+
+    def items(self, revive: bool) -> list[int]:
+        """Yourself or an ally next to you; the fallen for a reviving item (as :func:`.targeting.item_range`)."""
+        dist, aN = self.dist, self.aN
+        out = [t for _, t, foe, up in self.units if not foe and up != revive and dist[aN + t] <= 1]
         out.sort()
         return out
 
     def ability(self, ab: Ability, w: Weapon | None, magic_limit: bool = False) -> list[int]:
         b = self.b
-        if ab.target == SELF or (ab.range == 0 and not ab.weapon):
+        target = ab.target
+        if target == SELF or (ab.range == 0 and not ab.weapon):
             return [self.a] if wants(b, self.u, ab, self.a, magic_limit) is None else []
-        if ab.ae and target_is_square(ab):
-            return _area_targets(self, ab, w, magic_limit)
         if ab.ae:
+            if target in (FOE, ALLY):
+                return _area_targets(self, ab, w, magic_limit)
             from .targeting import ability_targets
 
             return ability_targets(b, self.u, ab, w, magic_limit)
-        target = ab.target
         combo = b.combo
         out = []
         want_foe = target == FOE
         want_ally = target in (ALLY, FALLEN)
         if ab.weapon and w is not None:
-            for v, t, foe, up in self.units:
-                if (
-                    up
-                    and (foe if want_foe else (not foe if want_ally else True))
-                    and (not magic_limit or combo(v))
-                    and self.weapon_hits(w, t)
-                ):
-                    out.append(t)
+            spec = self._spec(w)
+            hits = self._hits
+            if want_foe and not magic_limit:
+                dist, aN, far = self.dist, self.aN, spec[2] + 1
+                out = [t for t in self.foes if dist[aN + t] <= far and hits(spec, t)]
+            else:
+                for v, t, foe, up in self.units:
+                    if (
+                        up
+                        and (foe if want_foe else (not foe if want_ally else True))
+                        and (not magic_limit or combo(v))
+                        and hits(spec, t)
+                    ):
+                        out.append(t)
             out.sort()
             return out
-        board = b.board
-        dist, inline, ht, aN, a = board.dist, board.inline, self.ht, self.aN, self.a
+        dist, inline, ht, aN, a = self.dist, self.inline, self.ht, self.aN, self.a
         rng = ab.range
         line = ab.line
+        mh = self.mh
         fallen = target == FALLEN
         for v, t, foe, up in self.units:
             if up == fallen or (foe if want_ally else (not foe if want_foe else False)):
@@ -118,9 +155,7 @@ class Targets:
             d = dist[aN + t]
             if d > rng:
                 continue
-            if line and d and (not inline[aN + t] or abs(ht[a] - ht[t]) > self.mh):
-                continue
-            if line and not d and abs(ht[a] - ht[t]) > self.mh:
+            if line and (abs(ht[a] - ht[t]) > mh or (d and not inline[aN + t])):
                 continue
             if d and not self.loe(t):
                 continue

@@ -30,7 +30,10 @@ def initiative(b: Battle, round_no: int, events: list[Event]) -> tuple[int, ...]
         group = phases[phase]
         score = {u: _roll(b, u, rolls) for u in group}
         for _ in range(10):
-            tied = [u for u in group if sum(1 for v in group if score[v] == score[u]) > 1]
+            same: dict[int, int] = {}
+            for u in group:
+                same[score[u]] = same.get(score[u], 0) + 1
+            tied = [u for u in group if same[score[u]] > 1]
             if not tied or not b.rules.ties_reroll:
                 break
             for u in group:

@@ -11,6 +11,7 @@ end a move only on an empty square.
 from __future__ import annotations
 
 import heapq
+from typing import Any
 
 from comboarena.core import Event
 
@@ -29,110 +30,203 @@ def profile(b: Battle, u: int) -> Profile:
     return Profile(b.floats(u), s.waterwalk, s.jump, b.rules.across_level)
 
 
-Plain = tuple[tuple[tuple[int, int, int, int, int, int, int], ...], ...]
+#: Per search state, the steps out of it as plain tuples (state, key, gap), cheapest first.
+#: A state is a square ``t`` (free to go on) or ``size + t`` (stopped there: the height
+#: change equalled Jump), which has no steps out. ``key`` is the search key the step adds
+#: (cost * KEY, + 1 for a slippery slope unless floating); ``gap`` is the square jumped
+#: over, or ``size`` (a square nobody stands on) for a walk.
+Plain = tuple[tuple[tuple[int, int, int], ...], ...]
 
 
-def _tables(b: Battle, u: int) -> Plain:
-    """The movement edges of ``u``'s profile as plain tuples: (to, cost, first cost, stop, gap, dir, slope)."""
+Tables = tuple[Plain, Plain, dict[tuple[int, int], Any], tuple[dict[int, Edge], ...]]
+
+
+def _tables(b: Battle, u: int) -> Tables:
+    """The movement edges of ``u``'s profile as plain tuples: for any step, and for the
+    first step of a move (its first-square cost); and the profile's searches on an empty
+    board (see :func:`_search`)."""
     s = b.sheets[u]
-    key = (id(b.board), b.floats(u), s.waterwalk, s.jump, b.rules.across_level)
-    got = _BY_KEY.get(key)
+    board = b.board
+    floats = b.floats(u)
+    key = (floats, s.waterwalk, s.jump, b.rules.across_level)
+    got = board.plain.get(key)
     if got is None:
-        edges = b.board.edges(profile(b, u))
-        got = _BY_KEY[key] = tuple(
-            tuple((e.to, e.cost, e.first_cost, 1 if e.stop else 0, e.gap, e.dir, 1 if e.slope else 0) for e in es)
-            for es in edges
+        edges = board.edges(profile(b, u))
+        n = board.size
+        slope = 0 if floats else 1
+        none: tuple[tuple[int, int, int], ...] = ()
+        got = board.plain[key] = (
+            tuple(_plain(es, False, slope, n) for es in edges) + (none,) * n,
+            tuple(_plain(es, True, slope, n) for es in edges) + (none,) * n,
+            {},
+            # the edge out of each square into each state (one at most: each step out of a
+            # square leads to a different square)
+            tuple({e.to + (n if e.stop else 0): e for e in es} for es in edges),
         )
-    return got
+    return got  # type: ignore[no-any-return]
 
 
-_BY_KEY: dict[tuple[int, bool, bool, int, bool], Plain] = {}
+def _plain(es: tuple[Edge, ...], first: bool, slope: int, n: int) -> tuple[tuple[int, int, int], ...]:
+    out = [
+        (
+            e.to + (n if e.stop else 0),
+            (e.first_cost if first else e.cost) * KEY + (slope if e.slope else 0),
+            e.gap if e.gap >= 0 else n,
+        )
+        for e in es
+    ]
+    # Cheapest first, so a search stops looking at a square's steps at the first too dear
+    # (the order of one square's steps changes nothing: each leads to a different state).
+    out.sort(key=lambda x: x[1])
+    return tuple(out)
 
 
-def _search(b: Battle, u: int, mov: int) -> tuple[list[int], list[int], list[int], list[int]]:
-    """Least-cost search from ``u``'s square: (best key free, best key stopped, parent free,
-    parent stopped); a parent is the square of the (free) state it came from."""
+Search = tuple[list[int], list[int], list[int]]
+
+
+def _search(b: Battle, u: int, mov: int) -> Search:
+    """Least-cost search from ``u``'s square over the states (square, free or stopped):
+    (best key per state, parent per state, the states reached); a parent is the square of
+    the (free) state it came from.
+
+    The same search on an empty board is kept per profile, start and MOV with the squares
+    it looked at: when no unit, door or boulder stands on any of them, this search would
+    make exactly the same steps, so its result is that one."""
     cached = b.reach
     start = b.sq[u]
     if cached is not None and cached[0] == u and cached[1] == start:
-        return cached[2]
-    n = b.board.size
-    edges = _tables(b, u)
-    side = b.sheets[u].side
-    occ, hp, block, sheets = b.occ, b.hp, b.block, b.sheets
-    slope_cost = 0 if b.floats(u) else 1
-    terrain = b.board.terrain
-    free = [_INF] * n
-    stopped = [_INF] * n
-    pfree = [-1] * n
-    pstop = [-1] * n
-    free[start] = 0
-    heap = [(0, start)]
+        return cached[2]  # type: ignore[no-any-return]
+    board = b.board
+    n = board.size
+    edges, firsts, empty, _ = _tables(b, u)
+    sheets = b.sheets
+    side = sheets[u].side
+    terrain = board.terrain
+    # ``closed``: squares no step may enter (a closed door or boulder, a standing foe, a
+    # slope someone stands on); ``filled``: squares a jump across may not pass over (a
+    # closed door or boulder, anyone standing).
+    closed = filled = 0
+    for t in b.dyn:
+        closed |= 1 << t
+    filled = closed
+    hp, sq = b.hp, b.sq
+    for v in range(len(sheets)):
+        if hp[v] > 0:
+            t = sq[v]
+            filled |= 1 << t
+            if sheets[v].side != side or terrain[t] == SLOPE:
+                closed |= 1 << t
     limit = mov * KEY + KEY - 1
-    pop, push = heapq.heappop, heapq.heappush
-    while heap:
-        key, s = pop(heap)
-        if key > free[s]:
-            continue
-        first = s == start
-        for t, cost, fcost, stop, g, _, slope in edges[s]:
-            if block[t] >= 0:
-                continue
-            o = occ[t]
-            if o >= 0 and hp[o] > 0 and (sheets[o].side != side or terrain[t] == SLOPE):
-                continue  # a standing foe blocks; nobody slips on a slope someone stands on
-            if g >= 0 and (block[g] >= 0 or (occ[g] >= 0 and hp[occ[g]] > 0)):
-                continue  # jumping across needs an empty space
-            nk = key + (fcost if first else cost) * KEY + slope * slope_cost
-            if nk > limit:
-                continue
-            if stop:
-                if nk < stopped[t]:
-                    stopped[t] = nk
-                    pstop[t] = s
-            elif nk < free[t]:
-                free[t] = nk
-                pfree[t] = s
-                push(heap, (nk, t))
-    result = (free, stopped, pfree, pstop)
+    free = empty.get((start, limit))
+    if free is None:
+        free = empty[(start, limit)] = _run(edges, firsts, start, limit, [False] * (2 * n), [False] * (n + 1), n, True)
+    result, looked, jumped = free
+    if looked & closed or jumped & filled:
+        blocked = [False] * n
+        over = [False] * (n + 1)  # square ``n`` stands for "no gap"
+        while closed:
+            low = closed & -closed
+            blocked[low.bit_length() - 1] = True
+            closed ^= low
+        while filled:
+            low = filled & -filled
+            over[low.bit_length() - 1] = True
+            filled ^= low
+        result = _run(edges, firsts, start, limit, blocked * 2, over, n, False)[0]
     b.reach = (u, start, result)
     return result
 
 
+def _run(
+    edges: Plain,
+    firsts: Plain,
+    start: int,
+    limit: int,
+    closed: list[bool],
+    filled: list[bool],
+    n: int,
+    watch: bool,
+) -> tuple[Search, int, int]:
+    """The search itself; with ``watch``, also the squares entered and jumped over by every
+    step it looked at (as bit masks)."""
+    best = [_INF] * (2 * n)
+    parent = [-1] * (2 * n)
+    reached: list[int] = []
+    best[start] = 0
+    heap = []
+    looked = jumped = 0
+    # The first step (its first-square cost), then the rest in order of key and state.
+    for t, nk, g in firsts[start]:
+        if nk > limit:
+            break
+        if watch:
+            looked |= 1 << (t - n if t >= n else t)
+            jumped |= 1 << g
+        if closed[t] or filled[g]:
+            continue
+        if nk < best[t]:
+            best[t] = nk
+            parent[t] = start
+            reached.append(t)
+            heap.append((nk, t))
+    heap.sort()
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        key, s = pop(heap)
+        if key > best[s]:
+            continue
+        for t, ck, g in edges[s]:
+            nk = key + ck
+            if nk > limit:
+                break
+            if watch:
+                looked |= 1 << (t - n if t >= n else t)
+                jumped |= 1 << g
+            if closed[t] or filled[g]:
+                continue
+            if nk < best[t]:
+                if best[t] == _INF:
+                    reached.append(t)
+                best[t] = nk
+                parent[t] = s
+                push(heap, (nk, t))
+    return (best, parent, reached), looked, jumped & ~(1 << n)
+
+
 def reachable(b: Battle, u: int) -> dict[int, int]:
-    """The squares ``u`` can move to this turn, with the search key (MOV spent * 16 + slopes)."""
+    """The squares ``u`` can move to this turn (in order), with the search key (MOV spent *
+    16 + slopes)."""
     if not b.can_move(u):
         return {}
     mov = b.mov(u)
     if mov <= 0:
         return {}
-    free, stopped, _, _ = _search(b, u, mov)
+    best, _, reached = _search(b, u, mov)
     occ = b.occ
-    out = {}
-    # Every step costs at least 1 MOV and a jump across covers 2 squares for 2: look within MOV.
-    for t in b.board.within[min(mov, 10)][b.sq[u]]:
-        k = free[t]
-        k2 = stopped[t]
-        if k2 < k:
-            k = k2
-        if k < _INF and occ[t] < 0:
-            out[t] = k
-    return out
+    n = b.board.size
+    squares = sorted(reached)
+    if mov > 10:  # every step costs at least 1 MOV: squares reached lie within MOV (the table goes to 10)
+        near = set(b.board.within[10][b.sq[u]])
+        squares = [t for t in squares if (t - n if t >= n else t) in near]
+    if squares and squares[-1] >= n:  # some squares are reached stopped: take each one's best
+        squares = sorted({t - n if t >= n else t for t in squares})
+        return {t: min(best[t], best[n + t]) for t in squares if occ[t] < 0}
+    return {t: best[t] for t in squares if occ[t] < 0}
 
 
 def path_to(b: Battle, u: int, dest: int) -> list[tuple[int, Edge]]:
     """The steps of the cheapest move to ``dest`` (each: the square left and the edge taken)."""
-    free, stopped, pf, ps = _search(b, u, b.mov(u))
-    edges = b.board.edges(profile(b, u))
-    stop = 0 if free[dest] <= stopped[dest] else 1
+    best, parent, _ = _search(b, u, b.mov(u))
+    n = b.board.size
+    step = _tables(b, u)[3]
+    stop = 0 if best[dest] <= best[n + dest] else 1
     steps: list[tuple[int, Edge]] = []
-    t = dest
+    t = dest + (n if stop else 0)
     start = b.sq[u]
     while t != start:
-        s = (pf if stop == 0 else ps)[t]
-        edge = next(e for e in edges[s] if e.to == t and (1 if e.stop else 0) == stop)
-        steps.append((s, edge))
-        t, stop = s, 0
+        s = parent[t]
+        steps.append((s, step[s][t]))
+        t = s
     steps.reverse()
     return steps
 

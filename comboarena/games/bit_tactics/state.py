@@ -12,6 +12,8 @@ ends by itself.
 
 from __future__ import annotations
 
+from itertools import compress, repeat
+from operator import is_
 from typing import TYPE_CHECKING, Any
 
 from comboarena.core import Action, Chance, Event, GameNotOver, Result, State, TurnQueue, check_seat
@@ -28,7 +30,6 @@ from .maps import BOULDER
 from .movement import move, reachable
 from .rewards import award, level_for
 from .statuses import SKILLS, STOP
-from .targeting import guard_targets, item_range
 from .units import MONSTER, sheet_of
 from .view import EventKind, Phase
 
@@ -39,6 +40,8 @@ BATTLE, CAMP, OVER = 0, 1, 2
 PHASES = (Phase.BATTLE, Phase.CAMP, Phase.OVER)
 NO_WINNER, DRAW = -1, -2
 _SEATS = [(s,) for s in range(8)]
+#: the ``face`` actions other than the facing kept, per facing
+_OTHER_FACES = tuple(tuple(A.FACES[d] for i, d in enumerate("nesw") if i != facing) for facing in range(4))
 
 
 class TacticsState(State):
@@ -122,7 +125,8 @@ class TacticsState(State):
             raise self._illegal(seat, action, why)
         if self._legal is None:
             self._legal = self._battle_legal() if self._phase == BATTLE else self._camp_legal()
-        if action not in self._legal:
+        # Legal lists hold interned actions: an identity match first, equality (by notation) else.
+        if not any(map(is_, self._legal, repeat(action))) and action not in self._legal:
             raise self._illegal(seat, action, self.why_illegal(action))
         self._log.append((seat, action))
         before = self._legal
@@ -251,70 +255,77 @@ class TacticsState(State):
         out: list[Action] = []
         if not self._moved and not (self._acted and b.rules.move_first):
             moves = b.board.moves
-            out += [moves[t] for t in reachable(b, u)]  # type: ignore[misc]
+            out += map(moves.__getitem__, reachable(b, u))
         if not self._acted and b.can_act(u):
             out += self._commands(b, u)
         if self._moved and not self._faced:  # "change facing freely at the end of their movement"
-            facing = b.face[u]
-            out += [A.FACES[d] for i, d in enumerate("nesw") if i != facing]
+            out += _OTHER_FACES[b.face[u]]
         out.append(A.END)
         return out
 
     def _commands(self, b: Battle, u: int) -> list[Action]:
         p = pack()
+        abilities = p.abilities
         board = b.board
         cmd = board.commands
         s = b.sheets[u]
         tg = Targets(b, u)
         fights = tg.fight()
-        table = cmd("fight")
-        out: list[Any] = [table[t] for t in fights]
+        out: list[Any] = []
+        if fights:
+            out += map(cmd("fight").__getitem__, fights)
         weapons = b.weapons(u)
         spells = []
         mp = b.mp[u]
+        ability = tg.ability
         for i in s.actives:
-            ab = p.abilities[i]
+            ab = abilities[i]
             if ab.mp > mp:
                 continue
             if ab.kind == "spell":
                 spells.append(ab)
                 continue
-            w = weapons[0] if ab.weapon else None
-            table = cmd("ja", ab.id)
-            out += [table[t] for t in tg.ability(ab, w)]
+            ts = ability(ab, weapons[0] if ab.weapon else None)
+            if ts:
+                out += map(cmd("ja", ab.id).__getitem__, ts)
             if ab.weapon and len(weapons) > 1:
-                table = cmd("ja", ab.id, True)
-                out += [table[t] for t in tg.ability(ab, weapons[1])]
+                ts = ability(ab, weapons[1])
+                if ts:
+                    out += map(cmd("ja", ab.id, True).__getitem__, ts)
         if spells and b.can_cast(u):
             for ab in spells:
-                table = cmd("magic", ab.id)
-                out += [table[t] for t in tg.ability(ab, None)]
+                ts = ability(ab, None)
+                if ts:
+                    out += map(cmd("magic", ab.id).__getitem__, ts)
         for item, _ in b.inv[u]:
-            table = cmd("item", item)
-            out += [table[t] for t in self._item_targets(b, u, item)]
-        table = cmd("guard")
-        out += [table[t] for t in guard_targets(b, u)]
+            ts = self._item_targets(b, u, item, tg)
+            if ts:
+                out += map(cmd("item", item).__getitem__, ts)
+        ts = tg.guard()
+        if ts:
+            out += map(cmd("guard").__getitem__, ts)
         if b.limit[u] >= LIMIT_READY:
             table = cmd("limit")
             if s.kind == MONSTER:
-                ab = p.abilities[s.limit]
+                ab = abilities[s.limit]
                 w = weapons[0] if ab.weapon else None
-                out += [table[t] for t in tg.ability(ab, w, magic_limit=ab.attack == MAGICAL)]
+                out += [table[t] for t in ability(ab, w, magic_limit=ab.attack == MAGICAL)]
             else:
                 out += [table[t] for t in fights]
                 if b.can_cast(u):
                     for ab in spells:
                         if ab.attack == MAGICAL:
                             table = cmd("limit", ab.id)
-                            out += [table[t] for t in tg.ability(ab, None, magic_limit=True)]
+                            out += [table[t] for t in ability(ab, None, magic_limit=True)]
         if board.map.features:
             out += [cmd("skill", SKILLS[k])[t] for k, t in skill_targets(b, u)]
         return out
 
-    def _item_targets(self, b: Battle, u: int, item: str) -> list[int]:
+    def _item_targets(self, b: Battle, u: int, item: str, tg: Targets) -> list[int]:
         p = pack()
-        if item in p.items:
-            return item_range(b, u, p.items[item].revive > 0)
+        it = p.items.get(item)
+        if it is not None:
+            return tg.items(it.revive > 0)
         s = b.sheets[u]
         weapon, _, _ = b.eq[u]
         ok = False
@@ -387,7 +398,8 @@ class TacticsState(State):
         b.face[u] = "nesw".index(action.direction)
         self._faced = True
         events.append(Event(EventKind.FACE, b.sheets[u].seat, {"unit": u, "facing": action.direction, "why": "turn"}))
-        self._legal = [a for a in before if a.__class__ is not A.Face]
+        face = A.Face
+        self._legal = [a for a in before if a.__class__ is not face]
         if len(self._legal) == 1:
             self._end_turn(u, events)
 
@@ -452,7 +464,7 @@ class TacticsState(State):
         hp = b.hp
         while True:
             q = self._queue
-            if any(hp[x] > 0 for x in q.extra) or any(hp[x] > 0 for x in q.order[q.at + 1 :]):
+            if _any_standing(hp, q.extra) or _any_standing(hp, q.order[q.at + 1 :]):
                 q = q.advance(skip=lambda x: hp[x] <= 0)
             else:
                 if self._round_end(q.round, events):
@@ -500,11 +512,13 @@ class TacticsState(State):
         assert b is not None
         if self._phase != BATTLE:
             return True
-        alive = [b.side_standing(0), b.side_standing(1)]
-        board = b.board
-        if not alive[1] or not alive[0]:
-            self._finish_battle(0 if alive[0] else 1 if alive[1] else DRAW, "rout", events)
+        standing = set(compress(b.sides, b.hp))  # HP is never below 0
+        alive0 = 0 in standing
+        alive1 = 1 in standing
+        if not alive1 or not alive0:
+            self._finish_battle(0 if alive0 else 1 if alive1 else DRAW, "rout", events)
             return True
+        board = b.board
         m = board.map
         if m.objective == "reach":
             v = b.unit_at(m.objective_arg)
@@ -723,6 +737,7 @@ def make_battle(
     b.rules = game.rules
     b.board = board
     b.sheets = sheets
+    b.sides = tuple(s.side for s in sheets)
     b.chance = chance
     b.sq = list(squares)
     b.face = list(facing)
@@ -739,6 +754,13 @@ def make_battle(
         b.occ[sq] = u
     b.set_features([f.square if f.kind == BOULDER else 1 for f in board.map.features])
     return b
+
+
+def _any_standing(hp: list[int], units: tuple[int, ...]) -> bool:
+    for x in units:  # noqa: SIM110 (a loop: no generator to make on the hot path)
+        if hp[x] > 0:
+            return True
+    return False
 
 
 def _count(items: tuple[str, ...]) -> tuple[tuple[str, int], ...]:

@@ -5,7 +5,8 @@
 Each step is what an agent loop does: read ``to_act``, get the seat's
 ``legal_actions``, pick one at random and ``apply`` it (validated and
 recorded). Also times ``clone`` on mid-game states and, with ``--ismcts``, an
-ISMCTS move. ``--vs-openspiel`` runs OpenSpiel's ``crazy_eights`` through the
+ISMCTS move (or any agent's decision: ``--ismcts 16-bit-tactics.heuristic
+--moves 2000`` times the heuristic over whole games). ``--vs-openspiel`` runs OpenSpiel's ``crazy_eights`` through the
 same kind of loop in this process (``pip install -e '.[bench]'``).
 """
 
@@ -67,7 +68,9 @@ def clone_time(game: ca.Game, samples: int = 200) -> float:
 
 
 def ismcts_time(game: ca.Game, spec: str, moves: int = 30) -> tuple[float, float]:
-    """Mean and worst seconds per ISMCTS move over the first moves of games."""
+    """Mean and worst seconds per move of the agent ``spec`` (ISMCTS, or any agent: a
+    heuristic's decision time) over the first ``moves`` decisions of games it plays
+    against itself."""
     agent = ca.make_agent(spec, game)
     rng = random.Random(2)
     times = []
@@ -112,6 +115,7 @@ def main() -> None:
     parser.add_argument("-o", "--option", action="append", default=[], help="game option name=value")
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--ismcts", default="ismcts:iters=200", help="agent spec to time ('' to skip)")
+    parser.add_argument("--moves", type=int, default=30, help="decisions of the --ismcts agent to time")
     parser.add_argument("--vs-openspiel", action="store_true")
     args = parser.parse_args()
     pin_one_core()
@@ -122,7 +126,7 @@ def main() -> None:
     print(f"random self-play: {steps:,.0f} steps/s, {games:,.1f} games/s")
     print(f"clone: {clone_time(game):.2f} us (median)")
     if args.ismcts:
-        mean, worst = ismcts_time(game, args.ismcts)
+        mean, worst = ismcts_time(game, args.ismcts, args.moves)
         print(f"{args.ismcts}: {mean * 1000:.1f} ms per move (mean), {worst * 1000:.1f} ms (worst)")
     if args.vs_openspiel:
         try:

@@ -181,7 +181,8 @@ class Battle:
         than a unit standing on ``b`` (its square's height plus the unit height)."""
         board = self.board
         target_top = board.ht[b] + self.rules.unit_height
-        if board.tops[a * board.size + b] > target_top:
+        k = a * board.size + b
+        if board.tops[k] > target_top and board.top(k) > target_top:
             return False
         if self.dyn:
             block = self.block

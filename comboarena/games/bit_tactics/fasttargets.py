@@ -43,7 +43,8 @@ class Targets:
 
     def loe(self, t: int) -> bool:
         target_top = self.ht[t] + self.uh
-        if self.tops[self.aN + t] > target_top:
+        k = self.aN + t
+        if self.tops[k] > target_top and self.b.board.top(k) > target_top:
             return False
         b = self.b
         if b.dyn:
@@ -170,7 +171,7 @@ def _area_targets(tg: Targets, ab: Ability, w: Weapon | None, magic_limit: bool)
     b = tg.b
     board = b.board
     n = board.size
-    dist, ht, tops, area = board.dist, tg.ht, board.tops, board.area
+    dist, ht, tops, top, area = board.dist, tg.ht, board.tops, board.top, board.area
     uh = tg.uh
     a, aN = tg.a, tg.aN
     hits = ab.hits
@@ -189,7 +190,7 @@ def _area_targets(tg: Targets, ab: Ability, w: Weapon | None, magic_limit: bool)
     for c in cands:
         d = dist[aN + c]
         rng = base_rng + (1 if ranged and ht[a] - ht[c] >= 2 else 0)
-        if (d == 0 and w is not None) or d > rng or (d and tops[aN + c] > ht[c] + uh):
+        if (d == 0 and w is not None) or d > rng or (d and tops[aN + c] > ht[c] + uh and top(aN + c) > ht[c] + uh):
             continue
         if d and b.dyn and not b.line_of_effect(a, c):
             continue
@@ -203,7 +204,10 @@ def _area_targets(tg: Targets, ab: Ability, w: Weapon | None, magic_limit: bool)
                 continue
             if magic_limit and not b.combo(v):
                 continue
-            if sq != c and (tops[cN + sq] > ht[sq] + uh or (b.dyn and not b.line_of_effect(c, sq))):
+            if sq != c and (
+                (tops[cN + sq] > ht[sq] + uh and top(cN + sq) > ht[sq] + uh)
+                or (b.dyn and not b.line_of_effect(c, sq))
+            ):
                 continue
             out.append(c)
             break

@@ -92,6 +92,7 @@ class Battle:
         "hp",
         "inv",
         "limit",
+        "memo",
         "mp",
         "occ",
         "reach",
@@ -124,6 +125,9 @@ class Battle:
     #: the last movement search: (unit, square, (best key per state, parent per state, states reached))
     reach: tuple[int, int, tuple[list[int], list[int], list[int]]] | None
     feat: list[int]  # per map feature: a door 1 closed / 0 open; a boulder its square (-1 gone); a slope 1
+    #: facts that follow from the sheets and board alone (per unit and loadout, see
+    #: :func:`.fasttargets.plan`): shared by clones, only ever added to, never changed
+    memo: dict[object, object]
 
     def clone(self, chance: Chance) -> Battle:
         new = Battle.__new__(Battle)
@@ -147,6 +151,7 @@ class Battle:
         new.feat = self.feat[:]
         new.dyn = self.dyn
         new.reach = self.reach  # a search result is never changed, only replaced
+        new.memo = self.memo
         return new
 
     @property

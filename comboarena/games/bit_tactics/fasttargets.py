@@ -6,9 +6,91 @@ rule checked in words by :mod:`.targeting` (whose functions explain refusals);
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import and_
+from typing import Any, NamedTuple
+
 from .battle import Battle
-from .content import ALLY, FALLEN, FOE, SELF, Ability, Weapon
+from .content import ALLY, FALLEN, FOE, SELF, Ability, Weapon, pack
 from .targeting import wants
+
+_ZERO_LT = (0).__lt__  # HP > 0: standing
+
+#: A weapon as a Fight or an ability uses it: (the weapon, whether it shoots, its RNG
+#: before the height bonus).
+Spec = tuple[Weapon, bool, int]
+
+
+class Plan(NamedTuple):
+    """What a unit's commands need that follows from its sheet and loadout alone."""
+
+    weapons: list[Weapon]
+    specs: list[Spec]  # per weapon
+    far: int  # no weapon reaches further (+1: shooting from above)
+    #: per JA (in the order of the sheet), and again per JA with the second weapon:
+    #: (MP cost, the ability, the weapon's spec or None, the actions by target square)
+    jas: tuple[tuple[int, Ability, Spec | None, Any], ...]
+    #: per spell: (MP cost, the spell, the ``magic`` actions by target square)
+    spells: tuple[tuple[int, Ability, Any], ...]
+    #: per item id carried: how its targets are found (see :func:`item_use`)
+    items: dict[str, int]
+
+
+#: How an item is used: no target, the user or an ally next to it (standing; fallen), itself.
+ITEM_NONE, ITEM_STANDING, ITEM_FALLEN, ITEM_SELF = range(4)
+
+
+def plan(b: Battle, u: int) -> Plan:
+    """``u``'s :class:`Plan` for its loadout now (made once per unit and loadout per battle,
+    shared by the battle's clones: nothing in it ever changes)."""
+    key = (u, b.eq[u])
+    got = b.memo.get(key)
+    if got is None:
+        got = b.memo[key] = _plan(b, u)
+    return got  # type: ignore[return-value]
+
+
+def _plan(b: Battle, u: int) -> Plan:
+    p = pack()
+    cmd = b.board.commands
+    s = b.sheets[u]
+    weapons = b.weapons(u)
+    specs = [_spec(b, u, w) for w in weapons]
+    jas: list[tuple[int, Ability, Spec | None, Any]] = []
+    spells = []
+    for i in s.actives:
+        ab = p.abilities[i]
+        if ab.kind == "spell":
+            spells.append((ab.mp, ab, cmd("magic", ab.id)))
+            continue
+        jas.append((ab.mp, ab, specs[0] if ab.weapon else None, cmd("ja", ab.id)))
+        if ab.weapon and len(weapons) > 1:
+            jas.append((ab.mp, ab, specs[1], cmd("ja", ab.id, True)))
+    items = {item: item_use(b, u, item) for item, _ in b.inv[u]}
+    return Plan(weapons, specs, max(spec[2] for spec in specs) + 1, tuple(jas), tuple(spells), items)
+
+
+def _spec(b: Battle, u: int, w: Weapon) -> Spec:
+    ranged = bool(w.kind) and b.ammo_for(u, w) >= 0
+    return w, ranged, w.range if (ranged or w.long or w.reach) else 1
+
+
+def item_use(b: Battle, u: int, item: str) -> int:
+    """How ``item`` is used by ``u`` (as :func:`.targeting.item_range` and the equip rules)."""
+    p = pack()
+    it = p.items.get(item)
+    if it is not None:
+        return ITEM_FALLEN if it.revive > 0 else ITEM_STANDING
+    s = b.sheets[u]
+    weapon, _, _ = b.eq[u]
+    ok = False
+    if item in p.weapons:
+        ok = p.weapons[item].type in s.weapon_types
+    elif item in p.armours:
+        ok = p.armours[item].type == "shield" and "shield" in s.armour_types and not p.weapons[weapon].two_hand
+    elif item in p.ammo:
+        ok = True
+    return ITEM_SELF if ok else ITEM_NONE
 
 
 def target_is_square(ab: Ability) -> bool:
@@ -34,12 +116,17 @@ class Targets:
         rules = b.rules
         self.uh = rules.unit_height
         self.mh = rules.melee_height
-        side = self.side = b.sheets[u].side
-        hp, sq = b.hp, b.sq
+        side = self.side = b.sides[u]
+        sq = b.sq
+        foe: list[bool] | None = b.memo.get(side)  # type: ignore[assignment]
+        if foe is None:
+            foe = [s != side for s in b.sides]
+            b.memo[side] = foe
+        up = list(map(_ZERO_LT, b.hp))
         #: (unit, square, is a foe, is standing)
-        self.units = units = [(v, sq[v], s.side != side, hp[v] > 0) for v, s in enumerate(b.sheets)]
+        self.units = list(zip(range(len(sq)), sq, foe, up, strict=True))
         #: the squares of the standing foes
-        self.foes = [t for _, t, foe, up in units if foe and up]
+        self.foes = list(compress(sq, map(and_, foe, up)))
 
     def loe(self, t: int) -> bool:
         target_top = self.ht[t] + self.uh
@@ -54,10 +141,9 @@ class Targets:
                     return False
         return True
 
-    def _spec(self, w: Weapon) -> tuple[Weapon, bool, int]:
+    def _spec(self, w: Weapon) -> Spec:
         """(the weapon, whether it shoots, its RNG before the height bonus)."""
-        ranged = bool(w.kind) and self.b.ammo_for(self.u, w) >= 0
-        return w, ranged, w.range if (ranged or w.long or w.reach) else 1
+        return _spec(self.b, self.u, w)
 
     def weapon_hits(self, w: Weapon, t: int) -> bool:
         """Whether weapon ``w`` reaches square ``t`` (range, straight line, height, reach, LoE)."""
@@ -81,11 +167,13 @@ class Targets:
             return self.loe(t)
         return True
 
-    def fight(self) -> list[int]:
-        specs = [self._spec(w) for w in self.b.weapons(self.u)]
+    def fight(self, pl: Plan | None = None) -> list[int]:
+        if pl is None:
+            pl = plan(self.b, self.u)
+        specs = pl.specs
         hits = self._hits
         dist, aN = self.dist, self.aN
-        far = max(spec[2] for spec in specs) + 1  # no weapon reaches further (+1: shooting from above)
+        far = pl.far
         out = []
         for t in self.foes:
             if dist[aN + t] > far:
@@ -111,7 +199,8 @@ class Targets:
         out.sort()
         return out
 
-    def ability(self, ab: Ability, w: Weapon | None, magic_limit: bool = False) -> list[int]:
+    def ability(self, ab: Ability, w: Weapon | None, magic_limit: bool = False, spec: Spec | None = None) -> list[int]:
+        """The target squares of ``ab`` used with weapon ``w`` (``spec``: ``w``'s, if known)."""
         b = self.b
         target = ab.target
         if target == SELF or (ab.range == 0 and not ab.weapon):
@@ -127,7 +216,8 @@ class Targets:
         want_foe = target == FOE
         want_ally = target in (ALLY, FALLEN)
         if ab.weapon and w is not None:
-            spec = self._spec(w)
+            if spec is None:
+                spec = self._spec(w)
             hits = self._hits
             if want_foe and not magic_limit:
                 dist, aN, far = self.dist, self.aN, spec[2] + 1
@@ -205,8 +295,7 @@ def _area_targets(tg: Targets, ab: Ability, w: Weapon | None, magic_limit: bool)
             if magic_limit and not b.combo(v):
                 continue
             if sq != c and (
-                (tops[cN + sq] > ht[sq] + uh and top(cN + sq) > ht[sq] + uh)
-                or (b.dyn and not b.line_of_effect(c, sq))
+                (tops[cN + sq] > ht[sq] + uh and top(cN + sq) > ht[sq] + uh) or (b.dyn and not b.line_of_effect(c, sq))
             ):
                 continue
             out.append(c)
@@ -214,4 +303,4 @@ def _area_targets(tg: Targets, ab: Ability, w: Weapon | None, magic_limit: bool)
     return out
 
 
-__all__ = ["Targets"]
+__all__ = ["ITEM_FALLEN", "ITEM_NONE", "ITEM_SELF", "ITEM_STANDING", "Plan", "Targets", "item_use", "plan"]

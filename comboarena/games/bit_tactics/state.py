@@ -23,7 +23,7 @@ from .battle import LIMIT_READY, Battle
 from .campaign import RosterUnit, learnable, secondary_jobs
 from .combat import fight, guard, shield_bonus, use_ability, use_item
 from .content import MAGICAL, PASSIVE, pack
-from .fasttargets import Targets
+from .fasttargets import ITEM_FALLEN, ITEM_NONE, ITEM_SELF, Targets, item_use, plan
 from .features import skill_targets, use_skill
 from .initiative import initiative
 from .maps import BOULDER
@@ -264,78 +264,60 @@ class TacticsState(State):
         return out
 
     def _commands(self, b: Battle, u: int) -> list[Action]:
-        p = pack()
-        abilities = p.abilities
         board = b.board
         cmd = board.commands
-        s = b.sheets[u]
+        pl = plan(b, u)
         tg = Targets(b, u)
-        fights = tg.fight()
+        fights = tg.fight(pl)
         out: list[Any] = []
         if fights:
             out += map(cmd("fight").__getitem__, fights)
-        weapons = b.weapons(u)
-        spells = []
         mp = b.mp[u]
         ability = tg.ability
-        for i in s.actives:
-            ab = abilities[i]
-            if ab.mp > mp:
-                continue
-            if ab.kind == "spell":
-                spells.append(ab)
-                continue
-            ts = ability(ab, weapons[0] if ab.weapon else None)
-            if ts:
-                out += map(cmd("ja", ab.id).__getitem__, ts)
-            if ab.weapon and len(weapons) > 1:
-                ts = ability(ab, weapons[1])
+        for cost, ab, spec, table in pl.jas:
+            if cost <= mp:
+                ts = ability(ab, spec[0] if spec is not None else None, False, spec)
                 if ts:
-                    out += map(cmd("ja", ab.id, True).__getitem__, ts)
-        if spells and b.can_cast(u):
-            for ab in spells:
-                ts = ability(ab, None)
+                    out += map(table.__getitem__, ts)
+        cast = b.can_cast(u)
+        if cast:
+            for cost, ab, table in pl.spells:
+                if cost <= mp:
+                    ts = ability(ab, None)
+                    if ts:
+                        out += map(table.__getitem__, ts)
+        if b.inv[u]:
+            uses = pl.items
+            for item, _ in b.inv[u]:
+                use = uses.get(item)
+                if use is None:  # an item the unit did not carry when it took up this loadout
+                    use = item_use(b, u, item)
+                if use == ITEM_NONE:
+                    continue
+                ts = [tg.a] if use == ITEM_SELF else tg.items(use == ITEM_FALLEN)
                 if ts:
-                    out += map(cmd("magic", ab.id).__getitem__, ts)
-        for item, _ in b.inv[u]:
-            ts = self._item_targets(b, u, item, tg)
-            if ts:
-                out += map(cmd("item", item).__getitem__, ts)
+                    out += map(cmd("item", item).__getitem__, ts)
         ts = tg.guard()
         if ts:
             out += map(cmd("guard").__getitem__, ts)
         if b.limit[u] >= LIMIT_READY:
+            abilities = pack().abilities
+            s = b.sheets[u]
             table = cmd("limit")
             if s.kind == MONSTER:
                 ab = abilities[s.limit]
-                w = weapons[0] if ab.weapon else None
+                w = pl.weapons[0] if ab.weapon else None
                 out += [table[t] for t in ability(ab, w, magic_limit=ab.attack == MAGICAL)]
             else:
                 out += [table[t] for t in fights]
-                if b.can_cast(u):
-                    for ab in spells:
-                        if ab.attack == MAGICAL:
+                if cast:
+                    for cost, ab, _ in pl.spells:
+                        if cost <= mp and ab.attack == MAGICAL:
                             table = cmd("limit", ab.id)
                             out += [table[t] for t in ability(ab, None, magic_limit=True)]
         if board.map.features:
             out += [cmd("skill", SKILLS[k])[t] for k, t in skill_targets(b, u)]
         return out
-
-    def _item_targets(self, b: Battle, u: int, item: str, tg: Targets) -> list[int]:
-        p = pack()
-        it = p.items.get(item)
-        if it is not None:
-            return tg.items(it.revive > 0)
-        s = b.sheets[u]
-        weapon, _, _ = b.eq[u]
-        ok = False
-        if item in p.weapons:
-            ok = p.weapons[item].type in s.weapon_types
-        elif item in p.armours:
-            ok = p.armours[item].type == "shield" and "shield" in s.armour_types and not p.weapons[weapon].two_hand
-        elif item in p.ammo:
-            ok = True
-        return [b.sq[u]] if ok else []
 
     def odds(self) -> list[dict[str, Any]]:
         """The acting unit's attacks now, with each target's odds (see :mod:`.odds`)."""
@@ -753,6 +735,7 @@ def make_battle(
     for u, sq in enumerate(squares):
         b.occ[sq] = u
     b.set_features([f.square if f.kind == BOULDER else 1 for f in board.map.features])
+    b.memo = {}
     return b
 
 

@@ -11,7 +11,7 @@ from comboarena.core import Event
 
 from .battle import Battle
 from .statuses import AGILITY, SPD_UP
-from .view import EventKind
+from .view import EV_ROUND
 
 
 def phase_of(b: Battle, u: int) -> int:
@@ -43,7 +43,7 @@ def initiative(b: Battle, round_no: int, events: list[Event]) -> tuple[int, ...]
         order += sorted(group, key=lambda u: (-score[u], u))
     events.append(
         Event(
-            EventKind.ROUND,
+            EV_ROUND,
             None,
             {
                 "round": round_no,

@@ -18,7 +18,7 @@ from comboarena.core import Event
 from .battle import Battle
 from .board import Edge, Profile
 from .maps import SLOPE
-from .view import EventKind
+from .view import EV_KNOCKBACK, EV_MOVE, EV_SLIP
 
 #: A search key is cost * KEY + slippery slopes crossed: cheaper first, then safer.
 KEY = 16
@@ -267,7 +267,7 @@ def move(b: Battle, u: int, dest: int, events: list[Event]) -> int:
                 "ok": ok,
                 "to": board.name(end),
             }
-            tests.append(Event(EventKind.SLIP, seat, data))
+            tests.append(Event(EV_SLIP, seat, data))
             if not ok:
                 slipped = feature
                 low = board.step[feature.down][end]
@@ -279,7 +279,7 @@ def move(b: Battle, u: int, dest: int, events: list[Event]) -> int:
     _place(b, u, end)
     events.append(
         Event(
-            EventKind.MOVE,
+            EV_MOVE,
             seat,
             {"unit": u, "from": board.name(start), "to": board.name(end), "path": path, "cost": cost},
         )
@@ -340,7 +340,7 @@ def knockback(b: Battle, target: int, attacker_sq: int, n: int, damage: int, by:
         _place(b, target, end)
     events.append(
         Event(
-            EventKind.KNOCKBACK,
+            EV_KNOCKBACK,
             b.sheets[target].seat,
             {
                 "unit": target,

@@ -31,7 +31,21 @@ from .movement import move, reachable
 from .rewards import award, level_for
 from .statuses import SKILLS, STOP
 from .units import MONSTER, sheet_of
-from .view import EventKind, Phase
+from .view import (
+    EV_ACT,
+    EV_BATTLE,
+    EV_CAMP,
+    EV_END,
+    EV_END_TURN,
+    EV_FACE,
+    EV_LEVEL_UP,
+    EV_LIMIT,
+    EV_REWARDS,
+    EV_SKIP,
+    EV_TURN,
+    EV_VICTORY,
+    Phase,
+)
 
 if TYPE_CHECKING:
     from .game import BitTactics
@@ -358,7 +372,7 @@ class TacticsState(State):
             d = "nesw".index(action.direction)  # type: ignore[attr-defined]
             b.face[u] = d
             self._faced = True
-            events.append(Event(EventKind.FACE, seat, {"unit": u, "facing": action.direction, "why": "turn"}))  # type: ignore[attr-defined]
+            events.append(Event(EV_FACE, seat, {"unit": u, "facing": action.direction, "why": "turn"}))  # type: ignore[attr-defined]
         else:
             assert isinstance(action, A.Command)
             self._acted = True
@@ -379,7 +393,7 @@ class TacticsState(State):
         b.reach = b.reach if not self._moved else None
         b.face[u] = "nesw".index(action.direction)
         self._faced = True
-        events.append(Event(EventKind.FACE, b.sheets[u].seat, {"unit": u, "facing": action.direction, "why": "turn"}))
+        events.append(Event(EV_FACE, b.sheets[u].seat, {"unit": u, "facing": action.direction, "why": "turn"}))
         face = A.Face
         self._legal = [a for a in before if a.__class__ is not face]
         if len(self._legal) == 1:
@@ -396,7 +410,7 @@ class TacticsState(State):
         verb = c.verb
         events.append(
             Event(
-                EventKind.ACT,
+                EV_ACT,
                 b.sheets[u].seat,
                 {"unit": u, "command": verb, "ability": c.what, "target": c.square, "off": c.off},
             )
@@ -416,7 +430,7 @@ class TacticsState(State):
             # "A PC or monster with 10+ Limit may expend all their Limit to make a Limit Attack."
             spent = b.limit[u]
             b.limit[u] = 0
-            events.append(Event(EventKind.LIMIT, b.sheets[u].seat, {"unit": u, "limit": 0, "change": -spent}))
+            events.append(Event(EV_LIMIT, b.sheets[u].seat, {"unit": u, "limit": 0, "change": -spent}))
             s = b.sheets[u]
             if c.what:
                 use_ability(b, u, p.ability(c.what), t, False, True, events)
@@ -434,7 +448,7 @@ class TacticsState(State):
         assert b is not None
         if b.hp[u] > 0:
             b.tick(u, events)
-        events.append(Event(EventKind.END_TURN, b.sheets[u].seat, {"unit": u}))
+        events.append(Event(EV_END_TURN, b.sheets[u].seat, {"unit": u}))
         if not self._check_battle_end(events):
             self._next_turn(events)
 
@@ -471,19 +485,17 @@ class TacticsState(State):
         self._moved = self._acted = self._faced = False
         self._legal = None
         seat = b.sheets[u].seat
-        events.append(
-            Event(EventKind.TURN, seat, {"unit": u, "extra": self._queue.extra_turn, "round": self._queue.round})
-        )
+        events.append(Event(EV_TURN, seat, {"unit": u, "extra": self._queue.extra_turn, "round": self._queue.round}))
         b.start_turn(u, events)
         if self._check_battle_end(events):
             return True
         if b.hp[u] <= 0:
-            events.append(Event(EventKind.SKIP, seat, {"unit": u, "why": "fallen"}))
+            events.append(Event(EV_SKIP, seat, {"unit": u, "why": "fallen"}))
             return False
         if b.has(u, STOP):
-            events.append(Event(EventKind.SKIP, seat, {"unit": u, "why": "stop"}))
+            events.append(Event(EV_SKIP, seat, {"unit": u, "why": "stop"}))
             b.tick(u, events)
-            events.append(Event(EventKind.END_TURN, seat, {"unit": u}))
+            events.append(Event(EV_END_TURN, seat, {"unit": u}))
             return False
         return True
 
@@ -538,7 +550,7 @@ class TacticsState(State):
     def _finish_battle(self, winner: int, why: str, events: list[Event]) -> None:
         b = self._b
         assert b is not None
-        events.append(Event(EventKind.VICTORY, None, {"side": winner, "why": why}))
+        events.append(Event(EV_VICTORY, None, {"side": winner, "why": why}))
         game = self.game
         rewards = None
         if game.mode != "versus":
@@ -553,7 +565,7 @@ class TacticsState(State):
                 "pcs": pcs,
                 "defeated": len(defeated),
             }
-            events.append(Event(EventKind.REWARDS, None, rewards))
+            events.append(Event(EV_REWARDS, None, rewards))
         self._rewards = rewards
         campaign = game.campaign
         if campaign is not None and winner == 0 and rewards is not None:
@@ -575,7 +587,7 @@ class TacticsState(State):
         self._reason = why
         self._phase = OVER
         self._legal = None
-        events.append(Event(EventKind.END, None, self.result().to_dict()))
+        events.append(Event(EV_END, None, self.result().to_dict()))
 
     def _apply_rewards(self, each: int, events: list[Event]) -> None:
         """XP and AP to every party member (AP on the job it fought as), level-ups with the
@@ -591,7 +603,7 @@ class TacticsState(State):
             history = r.history
             for lv in range(r.level + 1, level + 1):
                 history = (*history, r.job)
-                events.append(Event(EventKind.LEVEL_UP, None, {"unit": r.name, "level": lv, "job": r.job}))
+                events.append(Event(EV_LEVEL_UP, None, {"unit": r.name, "level": lv, "job": r.job}))
             order = list(pack().jobs)
             limit = b.limit[i] // 2  # "Limit instead is halved after each battle"
             roster.append(
@@ -626,7 +638,7 @@ class TacticsState(State):
     def _camp_step(self, action: Action, events: list[Event]) -> None:
         p = pack()
         if action is A.READY:
-            events.append(Event(EventKind.CAMP, self._camp_seat, {"unit": None, "action": "ready", "what": ""}))
+            events.append(Event(EV_CAMP, self._camp_seat, {"unit": None, "action": "ready", "what": ""}))
             k = self.game.players - 1
             self._camp_seat += 1
             if self._camp_seat >= min(k, len(self._roster)):
@@ -658,7 +670,7 @@ class TacticsState(State):
             )
         roster[i] = r
         self._roster = tuple(roster)
-        events.append(Event(EventKind.CAMP, self._camp_seat, {"unit": r.name, "action": verb, "what": what}))
+        events.append(Event(EV_CAMP, self._camp_seat, {"unit": r.name, "action": verb, "what": what}))
 
     # -- battles begin -----------------------------------------------------------------------------
 
@@ -688,7 +700,7 @@ class TacticsState(State):
         b = self._b
         events.append(
             Event(
-                EventKind.BATTLE,
+                EV_BATTLE,
                 None,
                 {
                     "battle": index,

@@ -428,14 +428,10 @@ class Battle:
 
     def end_guards_of(self, guarder: int, events: list[Event]) -> None:
         """The Guard command lasts "until your next action"."""
-        guarded = False
-        for m in self.sm:
-            if m & _GUARD_BIT:
-                guarded = True
-                break
-        if not guarded:
-            return
-        for v in self.units:
+        sm = self.sm
+        for v in range(len(sm)):
+            if not sm[v] & _GUARD_BIT:
+                continue
             g = self.status(v, GUARD)
             if g is not None and g.caster == guarder:
                 self.set_statuses(v, tuple(s for s in self.st[v] if s.kind != GUARD))

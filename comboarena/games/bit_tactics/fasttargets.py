@@ -101,7 +101,24 @@ def target_is_square(ab: Ability) -> bool:
 class Targets:
     """Target squares for the acting unit ``u`` at its square, reusing per-call facts."""
 
-    __slots__ = ("a", "aN", "b", "dist", "foes", "ht", "inline", "mh", "side", "tops", "u", "uh", "units")
+    __slots__ = (
+        "_foe",
+        "_units",
+        "a",
+        "aN",
+        "allies",
+        "b",
+        "dist",
+        "foes",
+        "ht",
+        "inline",
+        "mh",
+        "side",
+        "tops",
+        "u",
+        "uh",
+        "up",
+    )
 
     def __init__(self, b: Battle, u: int) -> None:
         self.b = b
@@ -118,15 +135,27 @@ class Targets:
         self.mh = rules.melee_height
         side = self.side = b.sides[u]
         sq = b.sq
-        foe: list[bool] | None = b.memo.get(side)  # type: ignore[assignment]
-        if foe is None:
-            foe = [s != side for s in b.sides]
-            b.memo[side] = foe
-        up = list(map(_ZERO_LT, b.hp))
-        #: (unit, square, is a foe, is standing)
-        self.units = list(zip(range(len(sq)), sq, foe, up, strict=True))
-        #: the squares of the standing foes
+        sides: tuple[list[bool], list[bool]] | None = b.memo.get(side)  # type: ignore[assignment]
+        if sides is None:
+            sides = ([s != side for s in b.sides], [s == side for s in b.sides])
+            b.memo[side] = sides
+        foe, ally = sides
+        self._foe = foe
+        #: whether each unit stands
+        self.up = up = list(map(_ZERO_LT, b.hp))
+        #: the squares of the standing foes, and of the standing allies (``u`` included), by unit
         self.foes = list(compress(sq, map(and_, foe, up)))
+        self.allies = list(compress(sq, map(and_, ally, up)))
+        self._units: list[tuple[int, int, bool, bool]] | None = None
+
+    @property
+    def units(self) -> list[tuple[int, int, bool, bool]]:
+        """(unit, square, is a foe, is standing) of every unit."""
+        got = self._units
+        if got is None:
+            sq = self.b.sq
+            got = self._units = list(zip(range(len(sq)), sq, self._foe, self.up, strict=True))
+        return got
 
     def loe(self, t: int) -> bool:
         target_top = self.ht[t] + self.uh
@@ -188,14 +217,16 @@ class Targets:
     def guard(self) -> list[int]:
         """ "Guard: Choose yourself or 1 ally in AE1" (as :func:`.targeting.guard_targets`)."""
         dist, aN = self.dist, self.aN
-        out = [t for _, t, foe, up in self.units if up and not foe and dist[aN + t] <= 1]
+        out = [t for t in self.allies if dist[aN + t] <= 1]
         out.sort()
         return out
 
     def items(self, revive: bool) -> list[int]:
         """Yourself or an ally next to you; the fallen for a reviving item (as :func:`.targeting.item_range`)."""
         dist, aN = self.dist, self.aN
-        out = [t for _, t, foe, up in self.units if not foe and up != revive and dist[aN + t] <= 1]
+        if not revive:
+            return self.guard()
+        out = [t for _, t, foe, up in self.units if not foe and not up and dist[aN + t] <= 1]
         out.sort()
         return out
 
@@ -238,11 +269,17 @@ class Targets:
         line = ab.line
         mh = self.mh
         fallen = target == FALLEN
-        for v, t, foe, up in self.units:
-            if up == fallen or (foe if want_ally else (not foe if want_foe else False)):
-                continue
-            if magic_limit and not combo(v):
-                continue
+        if magic_limit or fallen or not (want_foe or want_ally):
+            cands = [
+                t
+                for v, t, foe, up in self.units
+                if up != fallen
+                and not (foe if want_ally else (not foe if want_foe else False))
+                and (not magic_limit or combo(v))
+            ]
+        else:
+            cands = self.foes if want_foe else self.allies
+        for t in cands:
             d = dist[aN + t]
             if d > rng:
                 continue
@@ -274,7 +311,7 @@ def _area_targets(tg: Targets, ab: Ability, w: Weapon | None, magic_limit: bool)
         base_rng = w.range if ranged else (w.range if (w.long or w.reach) else 1)
     else:
         ranged, base_rng = False, ab.range
-    anchors = [t for v, t, foe, up in tg.units if up and (foe if want_foe else (not foe if want_ally else True))]
+    anchors = tg.foes if want_foe else tg.allies
     cands = sorted({c for t in anchors for c in area(t, ab.ae)})
     out = []
     for c in cands:

@@ -28,12 +28,29 @@ class Plan(NamedTuple):
     specs: list[Spec]  # per weapon
     far: int  # no weapon reaches further (+1: shooting from above)
     #: per JA (in the order of the sheet), and again per JA with the second weapon:
-    #: (MP cost, the ability, the weapon's spec or None, the actions by target square)
-    jas: tuple[tuple[int, Ability, Spec | None, Any], ...]
-    #: per spell: (MP cost, the spell, the ``magic`` actions by target square)
-    spells: tuple[tuple[int, Ability, Any], ...]
+    #: (MP cost, the ability, the weapon's index or -1, how its targets are found (``AIM_*``),
+    #: the actions by target square)
+    jas: tuple[tuple[int, Ability, int, int, Any], ...]
+    #: per spell: (MP cost, the spell, how its targets are found, the ``magic`` actions by target square)
+    spells: tuple[tuple[int, Ability, int, Any], ...]
     #: per item id carried: how its targets are found (see :func:`item_use`)
     items: dict[str, int]
+    #: the actions of ``fight`` and ``guard`` by target square
+    fight: Any
+    guard: Any
+
+
+#: How an ability's targets are found: by :meth:`Targets.ability`; the user's square (aimed
+#: at itself: always a target); the standing foes its weapon hits (a Fight with that weapon).
+AIM_ANY, AIM_SELF, AIM_WEAPON = range(3)
+
+
+def _aim(ab: Ability, weapon: int) -> int:
+    if ab.target == SELF:
+        return AIM_SELF
+    if ab.weapon and weapon >= 0 and ab.target == FOE and not ab.ae:
+        return AIM_WEAPON
+    return AIM_ANY
 
 
 #: How an item is used: no target, the user or an ally next to it (standing; fallen), itself.
@@ -56,18 +73,20 @@ def _plan(b: Battle, u: int) -> Plan:
     s = b.sheets[u]
     weapons = b.weapons(u)
     specs = [_spec(b, u, w) for w in weapons]
-    jas: list[tuple[int, Ability, Spec | None, Any]] = []
+    jas: list[tuple[int, Ability, int, int, Any]] = []
     spells = []
     for i in s.actives:
         ab = p.abilities[i]
         if ab.kind == "spell":
-            spells.append((ab.mp, ab, cmd("magic", ab.id)))
+            spells.append((ab.mp, ab, _aim(ab, -1), cmd("magic", ab.id)))
             continue
-        jas.append((ab.mp, ab, specs[0] if ab.weapon else None, cmd("ja", ab.id)))
+        w = 0 if ab.weapon else -1
+        jas.append((ab.mp, ab, w, _aim(ab, w), cmd("ja", ab.id)))
         if ab.weapon and len(weapons) > 1:
-            jas.append((ab.mp, ab, specs[1], cmd("ja", ab.id, True)))
+            jas.append((ab.mp, ab, 1, _aim(ab, 1), cmd("ja", ab.id, True)))
     items = {item: item_use(b, u, item) for item, _ in b.inv[u]}
-    return Plan(weapons, specs, max(spec[2] for spec in specs) + 1, tuple(jas), tuple(spells), items)
+    far = max(spec[2] for spec in specs) + 1
+    return Plan(weapons, specs, far, tuple(jas), tuple(spells), items, cmd("fight"), cmd("guard"))
 
 
 def _spec(b: Battle, u: int, w: Weapon) -> Spec:
@@ -103,6 +122,7 @@ class Targets:
 
     __slots__ = (
         "_foe",
+        "_hits_by",
         "_units",
         "a",
         "aN",
@@ -147,6 +167,7 @@ class Targets:
         self.foes = list(compress(sq, map(and_, foe, up)))
         self.allies = list(compress(sq, map(and_, ally, up)))
         self._units: list[tuple[int, int, bool, bool]] | None = None
+        self._hits_by: list[list[int] | None] = [None, None]
 
     @property
     def units(self) -> list[tuple[int, int, bool, bool]]:
@@ -196,9 +217,22 @@ class Targets:
             return self.loe(t)
         return True
 
+    def hits_with(self, pl: Plan, i: int) -> list[int]:
+        """The squares of the standing foes weapon ``i`` of ``pl`` hits, in order (as
+        :meth:`ability` finds them for a foe-aimed weapon ability without an area)."""
+        got = self._hits_by[i]
+        if got is None:
+            spec = pl.specs[i]
+            dist, aN, far, hits = self.dist, self.aN, spec[2] + 1, self._hits
+            got = self._hits_by[i] = [t for t in self.foes if dist[aN + t] <= far and hits(spec, t)]
+            got.sort()
+        return got
+
     def fight(self, pl: Plan | None = None) -> list[int]:
         if pl is None:
             pl = plan(self.b, self.u)
+        if len(pl.specs) == 1:
+            return self.hits_with(pl, 0)[:]
         specs = pl.specs
         hits = self._hits
         dist, aN = self.dist, self.aN
@@ -340,4 +374,16 @@ def _area_targets(tg: Targets, ab: Ability, w: Weapon | None, magic_limit: bool)
     return out
 
 
-__all__ = ["ITEM_FALLEN", "ITEM_NONE", "ITEM_SELF", "ITEM_STANDING", "Plan", "Targets", "item_use", "plan"]
+__all__ = [
+    "AIM_ANY",
+    "AIM_SELF",
+    "AIM_WEAPON",
+    "ITEM_FALLEN",
+    "ITEM_NONE",
+    "ITEM_SELF",
+    "ITEM_STANDING",
+    "Plan",
+    "Targets",
+    "item_use",
+    "plan",
+]

@@ -23,7 +23,7 @@ from .battle import LIMIT_READY, Battle
 from .campaign import RosterUnit, learnable, secondary_jobs
 from .combat import fight, guard, shield_bonus, use_ability, use_item
 from .content import MAGICAL, PASSIVE, pack
-from .fasttargets import ITEM_FALLEN, ITEM_NONE, ITEM_SELF, Targets, item_use, plan
+from .fasttargets import AIM_SELF, AIM_WEAPON, ITEM_FALLEN, ITEM_NONE, ITEM_SELF, Targets, item_use, plan
 from .features import skill_targets, use_skill
 from .initiative import initiative
 from .maps import BOULDER
@@ -285,19 +285,24 @@ class TacticsState(State):
         fights = tg.fight(pl)
         out: list[Any] = []
         if fights:
-            out += map(cmd("fight").__getitem__, fights)
+            out += map(pl.fight.__getitem__, fights)
         mp = b.mp[u]
         ability = tg.ability
-        for cost, ab, spec, table in pl.jas:
+        for cost, ab, wi, aim, table in pl.jas:
             if cost <= mp:
-                ts = ability(ab, spec[0] if spec is not None else None, False, spec)
+                if aim == AIM_WEAPON:
+                    ts = tg.hits_with(pl, wi)
+                elif aim == AIM_SELF:
+                    ts = [tg.a]
+                else:
+                    ts = ability(ab, pl.weapons[wi] if wi >= 0 else None, False, pl.specs[wi] if wi >= 0 else None)
                 if ts:
                     out += map(table.__getitem__, ts)
         cast = b.can_cast(u)
         if cast:
-            for cost, ab, table in pl.spells:
+            for cost, ab, aim, table in pl.spells:
                 if cost <= mp:
-                    ts = ability(ab, None)
+                    ts = [tg.a] if aim == AIM_SELF else ability(ab, None)
                     if ts:
                         out += map(table.__getitem__, ts)
         if b.inv[u]:
@@ -313,7 +318,7 @@ class TacticsState(State):
                     out += map(cmd("item", item).__getitem__, ts)
         ts = tg.guard()
         if ts:
-            out += map(cmd("guard").__getitem__, ts)
+            out += map(pl.guard.__getitem__, ts)
         if b.limit[u] >= LIMIT_READY:
             abilities = pack().abilities
             s = b.sheets[u]
@@ -325,7 +330,7 @@ class TacticsState(State):
             else:
                 out += [table[t] for t in fights]
                 if cast:
-                    for cost, ab, _ in pl.spells:
+                    for cost, ab, _, _ in pl.spells:
                         if cost <= mp and ab.attack == MAGICAL:
                             table = cmd("limit", ab.id)
                             out += [table[t] for t in ability(ab, None, magic_limit=True)]

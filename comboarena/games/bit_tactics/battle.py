@@ -125,8 +125,9 @@ class Battle:
     #: the last movement search: (unit, square, (best key per state, parent per state, states reached))
     reach: tuple[int, int, tuple[list[int], list[int], list[int]]] | None
     feat: list[int]  # per map feature: a door 1 closed / 0 open; a boulder its square (-1 gone); a slope 1
-    #: facts that follow from the sheets and board alone (per unit and loadout, see
-    #: :func:`.fasttargets.plan`): shared by clones, only ever added to, never changed
+    #: facts that follow from the sheets, rules and board alone, keyed by (unit, loadout)
+    #: (:func:`.fasttargets.plan`), (unit, Float) (movement tables) and side (who is a foe):
+    #: shared by clones, only ever added to, never changed
     memo: dict[object, object]
 
     def clone(self, chance: Chance) -> Battle:

@@ -45,7 +45,7 @@ from .statuses import (
     Status,
     duration,
 )
-from .view import EventKind
+from .view import EV_DAMAGE, EV_EXPIRE, EV_HEAL, EV_KO, EV_LIMIT, EV_REVIVE, EV_STATUS, EV_TICK
 
 if TYPE_CHECKING:
     from .units import Sheet
@@ -92,6 +92,7 @@ class Battle:
         "hp",
         "inv",
         "limit",
+        "memo",
         "mp",
         "occ",
         "reach",
@@ -124,6 +125,10 @@ class Battle:
     #: the last movement search: (unit, square, (best key per state, parent per state, states reached))
     reach: tuple[int, int, tuple[list[int], list[int], list[int]]] | None
     feat: list[int]  # per map feature: a door 1 closed / 0 open; a boulder its square (-1 gone); a slope 1
+    #: facts that follow from the sheets, rules and board alone, keyed by (unit, loadout)
+    #: (:func:`.fasttargets.plan`), (unit, Float) (movement tables) and side (who is a foe):
+    #: shared by clones, only ever added to, never changed
+    memo: dict[object, object]
 
     def clone(self, chance: Chance) -> Battle:
         new = Battle.__new__(Battle)
@@ -147,6 +152,7 @@ class Battle:
         new.feat = self.feat[:]
         new.dyn = self.dyn
         new.reach = self.reach  # a search result is never changed, only replaced
+        new.memo = self.memo
         return new
 
     @property
@@ -181,7 +187,8 @@ class Battle:
         than a unit standing on ``b`` (its square's height plus the unit height)."""
         board = self.board
         target_top = board.ht[b] + self.rules.unit_height
-        if board.tops[a * board.size + b] > target_top:
+        k = a * board.size + b
+        if board.tops[k] > target_top and board.top(k) > target_top:
             return False
         if self.dyn:
             block = self.block
@@ -397,15 +404,15 @@ class Battle:
         data = {"unit": u, "status": NAMES[kind], "turns": turns, "by": caster, "why": why}
         if (self.sheets[u].immune >> kind) & 1:
             data["why"] = "immune"
-            events.append(Event(EventKind.STATUS, self.sheets[u].seat, data))
+            events.append(Event(EV_STATUS, self.sheets[u].seat, data))
             return False
         if turns <= 0:
             data["why"] = "too short"
-            events.append(Event(EventKind.STATUS, self.sheets[u].seat, data))
+            events.append(Event(EV_STATUS, self.sheets[u].seat, data))
             return False
         new = Status(kind, turns, die, caster, amount, element)
         self.set_statuses(u, (*(s for s in self.st[u] if s.kind != kind), new))
-        events.append(Event(EventKind.STATUS, self.sheets[u].seat, data))
+        events.append(Event(EV_STATUS, self.sheets[u].seat, data))
         return True
 
     def cure(self, u: int, mask: int, why: str, events: list[Event]) -> None:
@@ -413,9 +420,7 @@ class Battle:
         if gone:
             self.set_statuses(u, tuple(s for s in self.st[u] if not (mask >> s.kind) & 1))
             for s in gone:
-                events.append(
-                    Event(EventKind.EXPIRE, self.sheets[u].seat, {"unit": u, "status": NAMES[s.kind], "why": why})
-                )
+                events.append(Event(EV_EXPIRE, self.sheets[u].seat, {"unit": u, "status": NAMES[s.kind], "why": why}))
 
     def status_turns(self, caster_die: int, kind: int, halves: int) -> int:
         """A new status's duration: the caster's M.Atk die / 2 (Stop: halved), halved again
@@ -424,20 +429,14 @@ class Battle:
 
     def end_guards_of(self, guarder: int, events: list[Event]) -> None:
         """The Guard command lasts "until your next action"."""
-        guarded = False
-        for m in self.sm:
-            if m & _GUARD_BIT:
-                guarded = True
-                break
-        if not guarded:
-            return
-        for v in self.units:
+        sm = self.sm
+        for v in range(len(sm)):
+            if not sm[v] & _GUARD_BIT:
+                continue
             g = self.status(v, GUARD)
             if g is not None and g.caster == guarder:
                 self.set_statuses(v, tuple(s for s in self.st[v] if s.kind != GUARD))
-                events.append(
-                    Event(EventKind.EXPIRE, self.sheets[v].seat, {"unit": v, "status": "guard", "why": "guarder"})
-                )
+                events.append(Event(EV_EXPIRE, self.sheets[v].seat, {"unit": v, "status": "guard", "why": "guarder"}))
 
     def tick(self, u: int, events: list[Event]) -> None:
         """At the end of each of its turns a unit's statuses count down one turn ("after
@@ -467,11 +466,11 @@ class Battle:
                 if mine[0]:
                     turns -= 1
                     data["turns"] = turns
-            events.append(Event(EventKind.TICK, seat, data))
+            events.append(Event(EV_TICK, seat, data))
             if turns > 0:
                 kept.append(s._replace(turns=turns))
             else:
-                events.append(Event(EventKind.EXPIRE, seat, {"unit": u, "status": NAMES[s.kind], "why": "ran out"}))
+                events.append(Event(EV_EXPIRE, seat, {"unit": u, "status": NAMES[s.kind], "why": "ran out"}))
         self.set_statuses(u, tuple(kept))
 
     def roll_test(self, mine: int, theirs: int) -> tuple[bool, list[list[int]]]:
@@ -496,7 +495,7 @@ class Battle:
         new = min(LIMIT_MAX, old + n)
         if new != old:
             self.limit[u] = new
-            events.append(Event(EventKind.LIMIT, self.sheets[u].seat, {"unit": u, "limit": new, "change": new - old}))
+            events.append(Event(EV_LIMIT, self.sheets[u].seat, {"unit": u, "limit": new, "change": new - old}))
 
     def lose_hp(self, u: int, amount: int, by: int, why: str, events: list[Event]) -> int:
         """Take ``amount`` HP (never below 0); a unit at 0 HP is KO'd. Returns what was taken."""
@@ -505,9 +504,7 @@ class Battle:
         taken = min(amount, self.hp[u])
         self.hp[u] -= taken
         seat = self.sheets[u].seat
-        events.append(
-            Event(EventKind.DAMAGE, seat, {"unit": u, "amount": taken, "hp": self.hp[u], "why": why, "by": by})
-        )
+        events.append(Event(EV_DAMAGE, seat, {"unit": u, "amount": taken, "hp": self.hp[u], "why": why, "by": by}))
         if self.hp[u] == 0:
             self.knock_out(u, events)
         return taken
@@ -515,7 +512,7 @@ class Battle:
     def knock_out(self, u: int, events: list[Event]) -> None:
         """A KO'd unit stays where it fell, loses its statuses and ends the guards it gave."""
         self.set_statuses(u, ())
-        events.append(Event(EventKind.KO, self.sheets[u].seat, {"unit": u}))
+        events.append(Event(EV_KO, self.sheets[u].seat, {"unit": u}))
         self.end_guards_of(u, events)
 
     def gain_hp(self, u: int, amount: int, by: int, why: str, events: list[Event]) -> int:
@@ -524,15 +521,13 @@ class Battle:
         got = min(amount, self.hp_max(u) - self.hp[u])
         self.hp[u] += got
         events.append(
-            Event(
-                EventKind.HEAL, self.sheets[u].seat, {"unit": u, "amount": got, "hp": self.hp[u], "why": why, "by": by}
-            )
+            Event(EV_HEAL, self.sheets[u].seat, {"unit": u, "amount": got, "hp": self.hp[u], "why": why, "by": by})
         )
         return got
 
     def revive(self, u: int, percent: int, events: list[Event]) -> None:
         self.hp[u] = max(1, self.hp_max(u) * percent // 100)
-        events.append(Event(EventKind.REVIVE, self.sheets[u].seat, {"unit": u, "hp": self.hp[u]}))
+        events.append(Event(EV_REVIVE, self.sheets[u].seat, {"unit": u, "hp": self.hp[u]}))
 
     # -- the start of a turn --------------------------------------------------------------
 

@@ -27,6 +27,8 @@ DY = (1, 0, -1, 0)
 FRONT, SIDE, BACK = 0, 1, 2
 #: EVA change by the part attacked: "+1EVA" through the front, "-1EVA" through the back.
 FACING_EVA = (1, 0, -1)
+#: A ``tops`` entry not yet worked out (see :meth:`Board.top`).
+UNKNOWN = 1 << 30
 
 
 class Edge(NamedTuple):
@@ -85,7 +87,9 @@ class Board:
         self.dist = [abs(self.xs[a] - self.xs[b]) + abs(self.ys[a] - self.ys[b]) for a in range(n) for b in range(n)]
         #: ``inline[a * size + b]``: same file or rank
         self.inline = [self.xs[a] == self.xs[b] or self.ys[a] == self.ys[b] for a in range(n) for b in range(n)]
-        self._tops: list[int] | None = None
+        #: ``tops[a * size + b]``: see :meth:`top`; ``UNKNOWN`` (higher than anything) until
+        #: asked for, so a reader that finds it no higher than a target needs no call.
+        self.tops = [UNKNOWN] * (n * n)
         self._areas: dict[int, tuple[int, ...]] = {}
         #: ``within[r][a]``: the squares at most ``r`` from ``a`` (r up to 10)
         self.within = [[tuple(b for b in range(n) if self.dist[a * n + b] <= r) for a in range(n)] for r in range(11)]
@@ -175,21 +179,17 @@ class Board:
             got = self._lines[key] = tuple(a + d for d in _offsets(self.xs[b] - self.xs[a], self.ys[b] - self.ys[a], w))
         return got
 
-    @property
-    def tops(self) -> list[int]:
-        """``tops[a * size + b]``: the height of the tallest square the string from ``a`` to ``b``
-        passes over (-1 if none), from the map alone."""
-        if self._tops is None:
-            w, h, ht = self.width, self.height, self.ht
-            tops = []
-            get = ht.__getitem__
-            for a in range(self.size):
-                x0, y0 = self.xs[a], self.ys[a]
-                for y in range(h):
-                    for x in range(w):
-                        tops.append(max(map(get, map(a.__add__, _offsets(x - x0, y - y0, w))), default=-1))
-            self._tops = tops
-        return self._tops
+    def top(self, k: int) -> int:
+        """``tops[k]`` (``k = a * size + b``): the height of the tallest square the string
+        from ``a`` to ``b`` passes over (-1 if none), from the map alone; worked out the
+        first time it is asked for (most pairs of squares never are)."""
+        got = self.tops[k]
+        if got == UNKNOWN:
+            a, b = divmod(k, self.size)
+            w = self.width
+            offsets = _offsets(self.xs[b] - self.xs[a], self.ys[b] - self.ys[a], w)
+            got = self.tops[k] = max(map(self.ht.__getitem__, map(a.__add__, offsets)), default=-1)
+        return got
 
     # -- Area of effect ---------------------------------------------------------------
 

@@ -29,7 +29,7 @@ from .content import FALLEN, MAGICAL, NONE, PHYSICAL, Ability, Weapon, pack
 from .movement import knockback
 from .statuses import BLIND, COMBO, GUARD, NAMES, QUICKEN, Status, duration
 from .targeting import affected, weapon_problem, weapon_range
-from .view import EventKind
+from .view import EV_COUNTER, EV_EQUIP, EV_FACE, EV_GUARD, EV_ITEM, EV_MP, EV_ROLL, EV_STATUS
 
 MISS, QUARTER, HALF, FULL = "miss", "quarter", "half", "full"
 FULLY_RESISTED, PARTIALLY_RESISTED = "fully resisted", "partially resisted"
@@ -90,7 +90,7 @@ def strike(b: Battle, a: int, t: int, s: Strike, events: list[Event]) -> int:
     if s.gaze and b.has(t, BLIND):
         events.append(
             Event(
-                EventKind.STATUS,
+                EV_STATUS,
                 st.seat,
                 {"unit": t, "status": "blind", "turns": 0, "by": a, "why": "blind: immune to gaze attacks"},
             )
@@ -114,7 +114,7 @@ def strike(b: Battle, a: int, t: int, s: Strike, events: list[Event]) -> int:
         "band": band,
         **th,
     }
-    events.append(Event(EventKind.ROLL, sa.seat, data))
+    events.append(Event(EV_ROLL, sa.seat, data))
     if band == MISS:
         return 0
     resisted = b.resisted(t, s.attack, s.element)
@@ -158,7 +158,7 @@ def _after_hit(b: Battle, t: int, events: list[Event]) -> None:
     if s.reaction == "auto-tonic" and hurt and b.items_of(t).get("tonic", 0) > 0:
         left = b.take_item(t, "tonic")
         events.append(
-            Event(EventKind.ITEM, s.seat, {"unit": t, "item": "tonic", "target": t, "left": left, "why": "auto-tonic"})
+            Event(EV_ITEM, s.seat, {"unit": t, "item": "tonic", "target": t, "left": left, "why": "auto-tonic"})
         )
         b.gain_hp(t, pack().items["tonic"].heal, t, "item", events)
 
@@ -174,7 +174,7 @@ def turn_toward(b: Battle, u: int, t: int, events: list[Event]) -> None:
     new = b.board.turn_toward(a, t, b.face[u])
     if new != b.face[u]:
         b.face[u] = new
-        events.append(Event(EventKind.FACE, b.sheets[u].seat, {"unit": u, "facing": "nesw"[new], "why": "attack"}))
+        events.append(Event(EV_FACE, b.sheets[u].seat, {"unit": u, "facing": "nesw"[new], "why": "attack"}))
 
 
 def weapon_strike(b: Battle, u: int, w: Weapon, ab: Ability | None, limit: bool, combo: bool) -> Strike:
@@ -272,7 +272,7 @@ def counters(b: Battle, attacker: int, struck: list[tuple[int, int, bool]], even
         if not any(weapon_problem(b, v, w, b.sq[v], t) is None for w in b.weapons(v)):
             continue
         done.add(v)
-        events.append(Event(EventKind.COUNTER, b.sheets[v].seat, {"unit": v, "target": attacker}))
+        events.append(Event(EV_COUNTER, b.sheets[v].seat, {"unit": v, "target": attacker}))
         fight(b, v, t, False, events, counter=True)
 
 
@@ -281,7 +281,7 @@ def use_ability(b: Battle, u: int, ab: Ability, t: int, off: bool, limit: bool, 
     given Quicken (the state inserts their turns)."""
     if ab.mp:
         b.mp[u] -= ab.mp
-        events.append(Event(EventKind.MP, b.sheets[u].seat, {"unit": u, "amount": -ab.mp, "mp": b.mp[u]}))
+        events.append(Event(EV_MP, b.sheets[u].seat, {"unit": u, "amount": -ab.mp, "mp": b.mp[u]}))
     magic_limit = limit and ab.attack == MAGICAL
     if ab.attack != NONE:
         turn_toward(b, u, t, events)
@@ -326,12 +326,12 @@ def support(b: Battle, u: int, ab: Ability, t: int, events: list[Event]) -> list
         if ab.restore_mp:
             got = min(ab.restore_mp, s.mp - b.mp[v])
             b.mp[v] += got
-            events.append(Event(EventKind.MP, b.sheets[v].seat, {"unit": v, "amount": got, "mp": b.mp[v]}))
+            events.append(Event(EV_MP, b.sheets[v].seat, {"unit": v, "amount": got, "mp": b.mp[v]}))
         for kind in ab.statuses:
             if kind == QUICKEN:
                 events.append(
                     Event(
-                        EventKind.STATUS,
+                        EV_STATUS,
                         b.sheets[v].seat,
                         {"unit": v, "status": NAMES[QUICKEN], "turns": 0, "by": u, "why": "granted"},
                     )
@@ -351,7 +351,7 @@ def use_item(b: Battle, u: int, item: str, t: int, events: list[Event]) -> None:
         it = p.items[item]
         left = b.take_item(u, item)
         v = b.occ[t]
-        events.append(Event(EventKind.ITEM, seat, {"unit": u, "item": item, "target": v, "left": left}))
+        events.append(Event(EV_ITEM, seat, {"unit": u, "item": item, "target": v, "left": left}))
         if it.revive:
             if b.hp[v] <= 0:
                 b.revive(v, it.revive, events)
@@ -361,7 +361,7 @@ def use_item(b: Battle, u: int, item: str, t: int, events: list[Event]) -> None:
         if it.mp:
             got = min(it.mp, b.sheets[v].mp - b.mp[v])
             b.mp[v] += got
-            events.append(Event(EventKind.MP, b.sheets[v].seat, {"unit": v, "amount": got, "mp": b.mp[v]}))
+            events.append(Event(EV_MP, b.sheets[v].seat, {"unit": v, "amount": got, "mp": b.mp[v]}))
         if it.cure:
             b.cure(v, it.cure, "cured", events)
         return
@@ -386,7 +386,7 @@ def use_item(b: Battle, u: int, item: str, t: int, events: list[Event]) -> None:
         b.give_item(u, x)
     b.eq[u] = (weapon, offhand, ammo)
     b.gb[u] = shield_bonus(offhand)
-    events.append(Event(EventKind.EQUIP, seat, {"unit": u, "equipped": item, "stowed": stowed}))
+    events.append(Event(EV_EQUIP, seat, {"unit": u, "equipped": item, "stowed": stowed}))
 
 
 def shield_bonus(offhand: str) -> tuple[int, int, int, int, int, int]:
@@ -400,7 +400,7 @@ def shield_bonus(offhand: str) -> tuple[int, int, int, int, int, int]:
 def guard(b: Battle, u: int, t: int, events: list[Event]) -> None:
     """ "Guard: ... that PC takes half damage from physical attacks until your next action.\""""
     v = b.occ[t]
-    events.append(Event(EventKind.GUARD, b.sheets[u].seat, {"unit": u, "target": v}))
+    events.append(Event(EV_GUARD, b.sheets[u].seat, {"unit": u, "target": v}))
     b.set_statuses(v, (*(x for x in b.st[v] if x.kind != GUARD), Status(GUARD, 1, 0, u, 0, 0)))
 
 

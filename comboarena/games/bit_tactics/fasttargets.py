@@ -6,9 +6,110 @@ rule checked in words by :mod:`.targeting` (whose functions explain refusals);
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import and_
+from typing import Any, NamedTuple
+
 from .battle import Battle
-from .content import ALLY, FALLEN, FOE, SELF, Ability, Weapon
+from .content import ALLY, FALLEN, FOE, SELF, Ability, Weapon, pack
 from .targeting import wants
+
+_ZERO_LT = (0).__lt__  # HP > 0: standing
+
+#: A weapon as a Fight or an ability uses it: (the weapon, whether it shoots, its RNG
+#: before the height bonus).
+Spec = tuple[Weapon, bool, int]
+
+
+class Plan(NamedTuple):
+    """What a unit's commands need that follows from its sheet and loadout alone."""
+
+    weapons: list[Weapon]
+    specs: list[Spec]  # per weapon
+    far: int  # no weapon reaches further (+1: shooting from above)
+    #: per JA (in the order of the sheet), and again per JA with the second weapon:
+    #: (MP cost, the ability, the weapon's index or -1, how its targets are found (``AIM_*``),
+    #: the actions by target square)
+    jas: tuple[tuple[int, Ability, int, int, Any], ...]
+    #: per spell: (MP cost, the spell, how its targets are found, the ``magic`` actions by target square)
+    spells: tuple[tuple[int, Ability, int, Any], ...]
+    #: per item id carried: how its targets are found (see :func:`item_use`)
+    items: dict[str, int]
+    #: the actions of ``fight`` and ``guard`` by target square
+    fight: Any
+    guard: Any
+
+
+#: How an ability's targets are found: by :meth:`Targets.ability`; the user's square (aimed
+#: at itself: always a target); the standing foes its weapon hits (a Fight with that weapon).
+AIM_ANY, AIM_SELF, AIM_WEAPON = range(3)
+
+
+def _aim(ab: Ability, weapon: int) -> int:
+    if ab.target == SELF:
+        return AIM_SELF
+    if ab.weapon and weapon >= 0 and ab.target == FOE and not ab.ae:
+        return AIM_WEAPON
+    return AIM_ANY
+
+
+#: How an item is used: no target, the user or an ally next to it (standing; fallen), itself.
+ITEM_NONE, ITEM_STANDING, ITEM_FALLEN, ITEM_SELF = range(4)
+
+
+def plan(b: Battle, u: int) -> Plan:
+    """``u``'s :class:`Plan` for its loadout now (made once per unit and loadout per battle,
+    shared by the battle's clones: nothing in it ever changes)."""
+    key = (u, b.eq[u])
+    got = b.memo.get(key)
+    if got is None:
+        got = b.memo[key] = _plan(b, u)
+    return got  # type: ignore[return-value]
+
+
+def _plan(b: Battle, u: int) -> Plan:
+    p = pack()
+    cmd = b.board.commands
+    s = b.sheets[u]
+    weapons = b.weapons(u)
+    specs = [_spec(b, u, w) for w in weapons]
+    jas: list[tuple[int, Ability, int, int, Any]] = []
+    spells = []
+    for i in s.actives:
+        ab = p.abilities[i]
+        if ab.kind == "spell":
+            spells.append((ab.mp, ab, _aim(ab, -1), cmd("magic", ab.id)))
+            continue
+        w = 0 if ab.weapon else -1
+        jas.append((ab.mp, ab, w, _aim(ab, w), cmd("ja", ab.id)))
+        if ab.weapon and len(weapons) > 1:
+            jas.append((ab.mp, ab, 1, _aim(ab, 1), cmd("ja", ab.id, True)))
+    items = {item: item_use(b, u, item) for item, _ in b.inv[u]}
+    far = max(spec[2] for spec in specs) + 1
+    return Plan(weapons, specs, far, tuple(jas), tuple(spells), items, cmd("fight"), cmd("guard"))
+
+
+def _spec(b: Battle, u: int, w: Weapon) -> Spec:
+    ranged = bool(w.kind) and b.ammo_for(u, w) >= 0
+    return w, ranged, w.range if (ranged or w.long or w.reach) else 1
+
+
+def item_use(b: Battle, u: int, item: str) -> int:
+    """How ``item`` is used by ``u`` (as :func:`.targeting.item_range` and the equip rules)."""
+    p = pack()
+    it = p.items.get(item)
+    if it is not None:
+        return ITEM_FALLEN if it.revive > 0 else ITEM_STANDING
+    s = b.sheets[u]
+    weapon, _, _ = b.eq[u]
+    ok = False
+    if item in p.weapons:
+        ok = p.weapons[item].type in s.weapon_types
+    elif item in p.armours:
+        ok = p.armours[item].type == "shield" and "shield" in s.armour_types and not p.weapons[weapon].two_hand
+    elif item in p.ammo:
+        ok = True
+    return ITEM_SELF if ok else ITEM_NONE
 
 
 def target_is_square(ab: Ability) -> bool:
@@ -19,7 +120,25 @@ def target_is_square(ab: Ability) -> bool:
 class Targets:
     """Target squares for the acting unit ``u`` at its square, reusing per-call facts."""
 
-    __slots__ = ("a", "aN", "b", "dist", "foes", "ht", "inline", "mh", "side", "tops", "u", "uh", "units")
+    __slots__ = (
+        "_foe",
+        "_hits_by",
+        "_units",
+        "a",
+        "aN",
+        "allies",
+        "b",
+        "dist",
+        "foes",
+        "ht",
+        "inline",
+        "mh",
+        "side",
+        "tops",
+        "u",
+        "uh",
+        "up",
+    )
 
     def __init__(self, b: Battle, u: int) -> None:
         self.b = b
@@ -34,16 +153,35 @@ class Targets:
         rules = b.rules
         self.uh = rules.unit_height
         self.mh = rules.melee_height
-        side = self.side = b.sheets[u].side
-        hp, sq = b.hp, b.sq
-        #: (unit, square, is a foe, is standing)
-        self.units = units = [(v, sq[v], s.side != side, hp[v] > 0) for v, s in enumerate(b.sheets)]
-        #: the squares of the standing foes
-        self.foes = [t for _, t, foe, up in units if foe and up]
+        side = self.side = b.sides[u]
+        sq = b.sq
+        sides: tuple[list[bool], list[bool]] | None = b.memo.get(side)  # type: ignore[assignment]
+        if sides is None:
+            sides = ([s != side for s in b.sides], [s == side for s in b.sides])
+            b.memo[side] = sides
+        foe, ally = sides
+        self._foe = foe
+        #: whether each unit stands
+        self.up = up = list(map(_ZERO_LT, b.hp))
+        #: the squares of the standing foes, and of the standing allies (``u`` included), by unit
+        self.foes = list(compress(sq, map(and_, foe, up)))
+        self.allies = list(compress(sq, map(and_, ally, up)))
+        self._units: list[tuple[int, int, bool, bool]] | None = None
+        self._hits_by: list[list[int] | None] = [None, None]
+
+    @property
+    def units(self) -> list[tuple[int, int, bool, bool]]:
+        """(unit, square, is a foe, is standing) of every unit."""
+        got = self._units
+        if got is None:
+            sq = self.b.sq
+            got = self._units = list(zip(range(len(sq)), sq, self._foe, self.up, strict=True))
+        return got
 
     def loe(self, t: int) -> bool:
         target_top = self.ht[t] + self.uh
-        if self.tops[self.aN + t] > target_top:
+        k = self.aN + t
+        if self.tops[k] > target_top and self.b.board.top(k) > target_top:
             return False
         b = self.b
         if b.dyn:
@@ -53,10 +191,9 @@ class Targets:
                     return False
         return True
 
-    def _spec(self, w: Weapon) -> tuple[Weapon, bool, int]:
+    def _spec(self, w: Weapon) -> Spec:
         """(the weapon, whether it shoots, its RNG before the height bonus)."""
-        ranged = bool(w.kind) and self.b.ammo_for(self.u, w) >= 0
-        return w, ranged, w.range if (ranged or w.long or w.reach) else 1
+        return _spec(self.b, self.u, w)
 
     def weapon_hits(self, w: Weapon, t: int) -> bool:
         """Whether weapon ``w`` reaches square ``t`` (range, straight line, height, reach, LoE)."""
@@ -80,11 +217,26 @@ class Targets:
             return self.loe(t)
         return True
 
-    def fight(self) -> list[int]:
-        specs = [self._spec(w) for w in self.b.weapons(self.u)]
+    def hits_with(self, pl: Plan, i: int) -> list[int]:
+        """The squares of the standing foes weapon ``i`` of ``pl`` hits, in order (as
+        :meth:`ability` finds them for a foe-aimed weapon ability without an area)."""
+        got = self._hits_by[i]
+        if got is None:
+            spec = pl.specs[i]
+            dist, aN, far, hits = self.dist, self.aN, spec[2] + 1, self._hits
+            got = self._hits_by[i] = [t for t in self.foes if dist[aN + t] <= far and hits(spec, t)]
+            got.sort()
+        return got
+
+    def fight(self, pl: Plan | None = None) -> list[int]:
+        if pl is None:
+            pl = plan(self.b, self.u)
+        if len(pl.specs) == 1:
+            return self.hits_with(pl, 0)[:]
+        specs = pl.specs
         hits = self._hits
         dist, aN = self.dist, self.aN
-        far = max(spec[2] for spec in specs) + 1  # no weapon reaches further (+1: shooting from above)
+        far = pl.far
         out = []
         for t in self.foes:
             if dist[aN + t] > far:
@@ -99,18 +251,21 @@ class Targets:
     def guard(self) -> list[int]:
         """ "Guard: Choose yourself or 1 ally in AE1" (as :func:`.targeting.guard_targets`)."""
         dist, aN = self.dist, self.aN
-        out = [t for _, t, foe, up in self.units if up and not foe and dist[aN + t] <= 1]
+        out = [t for t in self.allies if dist[aN + t] <= 1]
         out.sort()
         return out
 
     def items(self, revive: bool) -> list[int]:
         """Yourself or an ally next to you; the fallen for a reviving item (as :func:`.targeting.item_range`)."""
         dist, aN = self.dist, self.aN
-        out = [t for _, t, foe, up in self.units if not foe and up != revive and dist[aN + t] <= 1]
+        if not revive:
+            return self.guard()
+        out = [t for _, t, foe, up in self.units if not foe and not up and dist[aN + t] <= 1]
         out.sort()
         return out
 
-    def ability(self, ab: Ability, w: Weapon | None, magic_limit: bool = False) -> list[int]:
+    def ability(self, ab: Ability, w: Weapon | None, magic_limit: bool = False, spec: Spec | None = None) -> list[int]:
+        """The target squares of ``ab`` used with weapon ``w`` (``spec``: ``w``'s, if known)."""
         b = self.b
         target = ab.target
         if target == SELF or (ab.range == 0 and not ab.weapon):
@@ -126,7 +281,8 @@ class Targets:
         want_foe = target == FOE
         want_ally = target in (ALLY, FALLEN)
         if ab.weapon and w is not None:
-            spec = self._spec(w)
+            if spec is None:
+                spec = self._spec(w)
             hits = self._hits
             if want_foe and not magic_limit:
                 dist, aN, far = self.dist, self.aN, spec[2] + 1
@@ -147,11 +303,17 @@ class Targets:
         line = ab.line
         mh = self.mh
         fallen = target == FALLEN
-        for v, t, foe, up in self.units:
-            if up == fallen or (foe if want_ally else (not foe if want_foe else False)):
-                continue
-            if magic_limit and not combo(v):
-                continue
+        if magic_limit or fallen or not (want_foe or want_ally):
+            cands = [
+                t
+                for v, t, foe, up in self.units
+                if up != fallen
+                and not (foe if want_ally else (not foe if want_foe else False))
+                and (not magic_limit or combo(v))
+            ]
+        else:
+            cands = self.foes if want_foe else self.allies
+        for t in cands:
             d = dist[aN + t]
             if d > rng:
                 continue
@@ -170,7 +332,7 @@ def _area_targets(tg: Targets, ab: Ability, w: Weapon | None, magic_limit: bool)
     b = tg.b
     board = b.board
     n = board.size
-    dist, ht, tops, area = board.dist, tg.ht, board.tops, board.area
+    dist, ht, tops, top, area = board.dist, tg.ht, board.tops, board.top, board.area
     uh = tg.uh
     a, aN = tg.a, tg.aN
     hits = ab.hits
@@ -183,13 +345,13 @@ def _area_targets(tg: Targets, ab: Ability, w: Weapon | None, magic_limit: bool)
         base_rng = w.range if ranged else (w.range if (w.long or w.reach) else 1)
     else:
         ranged, base_rng = False, ab.range
-    anchors = [t for v, t, foe, up in tg.units if up and (foe if want_foe else (not foe if want_ally else True))]
+    anchors = tg.foes if want_foe else tg.allies
     cands = sorted({c for t in anchors for c in area(t, ab.ae)})
     out = []
     for c in cands:
         d = dist[aN + c]
         rng = base_rng + (1 if ranged and ht[a] - ht[c] >= 2 else 0)
-        if (d == 0 and w is not None) or d > rng or (d and tops[aN + c] > ht[c] + uh):
+        if (d == 0 and w is not None) or d > rng or (d and tops[aN + c] > ht[c] + uh and top(aN + c) > ht[c] + uh):
             continue
         if d and b.dyn and not b.line_of_effect(a, c):
             continue
@@ -203,11 +365,25 @@ def _area_targets(tg: Targets, ab: Ability, w: Weapon | None, magic_limit: bool)
                 continue
             if magic_limit and not b.combo(v):
                 continue
-            if sq != c and (tops[cN + sq] > ht[sq] + uh or (b.dyn and not b.line_of_effect(c, sq))):
+            if sq != c and (
+                (tops[cN + sq] > ht[sq] + uh and top(cN + sq) > ht[sq] + uh) or (b.dyn and not b.line_of_effect(c, sq))
+            ):
                 continue
             out.append(c)
             break
     return out
 
 
-__all__ = ["Targets"]
+__all__ = [
+    "AIM_ANY",
+    "AIM_SELF",
+    "AIM_WEAPON",
+    "ITEM_FALLEN",
+    "ITEM_NONE",
+    "ITEM_SELF",
+    "ITEM_STANDING",
+    "Plan",
+    "Targets",
+    "item_use",
+    "plan",
+]

@@ -13,7 +13,7 @@ from comboarena.core import Event
 from .battle import Battle
 from .maps import BOULDER, DEEP, DOOR, WALL
 from .statuses import SKILLS
-from .view import EventKind
+from .view import EV_SKILL
 
 
 def skill_targets(b: Battle, u: int) -> list[tuple[int, int]]:
@@ -44,7 +44,7 @@ def use_skill(b: Battle, u: int, skill: int, t: int, events: list[Event]) -> Non
     seat = b.sheets[u].seat
     if f.kind == DOOR:
         data["effect"] = "the runes glow and the door opens" if ok else "the runes flare and burn"
-        events.append(Event(EventKind.SKILL, seat, data))
+        events.append(Event(EV_SKILL, seat, data))
         if ok:
             feat = b.feat[:]
             feat[i] = 0
@@ -57,16 +57,16 @@ def use_skill(b: Battle, u: int, skill: int, t: int, events: list[Event]) -> Non
     dest = board.step[d][t]
     if not ok:
         data["effect"] = "it does not budge"
-        events.append(Event(EventKind.SKILL, seat, data))
+        events.append(Event(EV_SKILL, seat, data))
         return
     if dest < 0 or board.terrain[dest] == WALL or b.block[dest] >= 0 or board.ht[dest] > board.ht[t]:
         data["effect"] = "it rocks, but there is nowhere for it to roll"
-        events.append(Event(EventKind.SKILL, seat, data))
+        events.append(Event(EV_SKILL, seat, data))
         return
     victim = b.occ[dest]
     if victim >= 0:
         data["effect"] = f"it rolls into {b.sheets[victim].build.name}"
-        events.append(Event(EventKind.SKILL, seat, data))
+        events.append(Event(EV_SKILL, seat, data))
         if b.hp[victim] > 0 and f.damage:
             b.lose_hp(victim, f.damage, u, "boulder", events)
         return
@@ -78,7 +78,7 @@ def use_skill(b: Battle, u: int, skill: int, t: int, events: list[Event]) -> Non
         feat[i] = dest
         data["effect"] = f"it rolls to {board.name(dest)}"
     b.set_features(feat)
-    events.append(Event(EventKind.SKILL, seat, data))
+    events.append(Event(EV_SKILL, seat, data))
 
 
 __all__ = ["skill_targets", "use_skill"]

@@ -11,7 +11,7 @@ from comboarena.core import Event
 
 from .battle import Battle
 from .statuses import AGILITY, SPD_UP
-from .view import EventKind
+from .view import EV_ROUND
 
 
 def phase_of(b: Battle, u: int) -> int:
@@ -21,13 +21,14 @@ def phase_of(b: Battle, u: int) -> int:
 def initiative(b: Battle, round_no: int, events: list[Event]) -> tuple[int, ...]:
     """The order of a new round, its rolls in a ``round`` event."""
     units = [u for u in b.units if b.hp[u] > 0]
+    phase = {u: phase_of(b, u) for u in units}  # (no roll changes a Phase)
     phases: dict[int, list[int]] = {}
     for u in units:
-        phases.setdefault(phase_of(b, u), []).append(u)
+        phases.setdefault(phase[u], []).append(u)
     order: list[int] = []
     rolls: dict[int, list[int]] = {u: [] for u in units}
-    for phase in sorted(phases, reverse=True):
-        group = phases[phase]
+    for p in sorted(phases, reverse=True):
+        group = phases[p]
         score = {u: _roll(b, u, rolls) for u in group}
         for _ in range(10):
             same: dict[int, int] = {}
@@ -43,12 +44,12 @@ def initiative(b: Battle, round_no: int, events: list[Event]) -> tuple[int, ...]
         order += sorted(group, key=lambda u: (-score[u], u))
     events.append(
         Event(
-            EventKind.ROUND,
+            EV_ROUND,
             None,
             {
                 "round": round_no,
                 "order": order,
-                "phases": [[u, phase_of(b, u)] for u in units],
+                "phases": [[u, phase[u]] for u in units],
                 "rolls": [[u, rolls[u]] for u in units],
             },
         )

@@ -18,7 +18,8 @@ from comboarena.core import Event
 from .battle import Battle
 from .board import Edge, Profile
 from .maps import SLOPE
-from .view import EventKind
+from .statuses import FLOAT
+from .view import EV_KNOCKBACK, EV_MOVE, EV_SLIP
 
 #: A search key is cost * KEY + slippery slopes crossed: cheaper first, then safer.
 KEY = 16
@@ -45,6 +46,14 @@ def _tables(b: Battle, u: int) -> Tables:
     """The movement edges of ``u``'s profile as plain tuples: for any step, and for the
     first step of a move (its first-square cost); and the profile's searches on an empty
     board (see :func:`_search`)."""
+    memo_key = (u, (b.sm[u] >> FLOAT) & 1)  # all but Float follows from the sheet and the rules
+    got = b.memo.get(memo_key)
+    if got is None:
+        got = b.memo[memo_key] = _profile_tables(b, u)
+    return got  # type: ignore[return-value]
+
+
+def _profile_tables(b: Battle, u: int) -> Tables:
     s = b.sheets[u]
     board = b.board
     floats = b.floats(u)
@@ -99,8 +108,8 @@ def _search(b: Battle, u: int, mov: int) -> Search:
     board = b.board
     n = board.size
     edges, firsts, empty, _ = _tables(b, u)
-    sheets = b.sheets
-    side = sheets[u].side
+    sides = b.sides
+    side = sides[u]
     terrain = board.terrain
     # ``closed``: squares no step may enter (a closed door or boulder, a standing foe, a
     # slope someone stands on); ``filled``: squares a jump across may not pass over (a
@@ -110,11 +119,11 @@ def _search(b: Battle, u: int, mov: int) -> Search:
         closed |= 1 << t
     filled = closed
     hp, sq = b.hp, b.sq
-    for v in range(len(sheets)):
+    for v in range(len(sides)):
         if hp[v] > 0:
             t = sq[v]
             filled |= 1 << t
-            if sheets[v].side != side or terrain[t] == SLOPE:
+            if sides[v] != side or terrain[t] == SLOPE:
                 closed |= 1 << t
     limit = mov * KEY + KEY - 1
     free = empty.get((start, limit))
@@ -267,7 +276,7 @@ def move(b: Battle, u: int, dest: int, events: list[Event]) -> int:
                 "ok": ok,
                 "to": board.name(end),
             }
-            tests.append(Event(EventKind.SLIP, seat, data))
+            tests.append(Event(EV_SLIP, seat, data))
             if not ok:
                 slipped = feature
                 low = board.step[feature.down][end]
@@ -279,7 +288,7 @@ def move(b: Battle, u: int, dest: int, events: list[Event]) -> int:
     _place(b, u, end)
     events.append(
         Event(
-            EventKind.MOVE,
+            EV_MOVE,
             seat,
             {"unit": u, "from": board.name(start), "to": board.name(end), "path": path, "cost": cost},
         )
@@ -340,7 +349,7 @@ def knockback(b: Battle, target: int, attacker_sq: int, n: int, damage: int, by:
         _place(b, target, end)
     events.append(
         Event(
-            EventKind.KNOCKBACK,
+            EV_KNOCKBACK,
             b.sheets[target].seat,
             {
                 "unit": target,

@@ -23,7 +23,7 @@ from .battle import LIMIT_READY, Battle
 from .campaign import RosterUnit, learnable, secondary_jobs
 from .combat import fight, guard, shield_bonus, use_ability, use_item
 from .content import MAGICAL, PASSIVE, pack
-from .fasttargets import Targets
+from .fasttargets import AIM_SELF, AIM_WEAPON, ITEM_FALLEN, ITEM_NONE, ITEM_SELF, Targets, item_use, plan
 from .features import skill_targets, use_skill
 from .initiative import initiative
 from .maps import BOULDER
@@ -31,7 +31,21 @@ from .movement import move, reachable
 from .rewards import award, level_for
 from .statuses import SKILLS, STOP
 from .units import MONSTER, sheet_of
-from .view import EventKind, Phase
+from .view import (
+    EV_ACT,
+    EV_BATTLE,
+    EV_CAMP,
+    EV_END,
+    EV_END_TURN,
+    EV_FACE,
+    EV_LEVEL_UP,
+    EV_LIMIT,
+    EV_REWARDS,
+    EV_SKIP,
+    EV_TURN,
+    EV_VICTORY,
+    Phase,
+)
 
 if TYPE_CHECKING:
     from .game import BitTactics
@@ -264,78 +278,65 @@ class TacticsState(State):
         return out
 
     def _commands(self, b: Battle, u: int) -> list[Action]:
-        p = pack()
-        abilities = p.abilities
         board = b.board
         cmd = board.commands
-        s = b.sheets[u]
+        pl = plan(b, u)
         tg = Targets(b, u)
-        fights = tg.fight()
+        fights = tg.fight(pl)
         out: list[Any] = []
         if fights:
-            out += map(cmd("fight").__getitem__, fights)
-        weapons = b.weapons(u)
-        spells = []
+            out += map(pl.fight.__getitem__, fights)
         mp = b.mp[u]
         ability = tg.ability
-        for i in s.actives:
-            ab = abilities[i]
-            if ab.mp > mp:
-                continue
-            if ab.kind == "spell":
-                spells.append(ab)
-                continue
-            ts = ability(ab, weapons[0] if ab.weapon else None)
-            if ts:
-                out += map(cmd("ja", ab.id).__getitem__, ts)
-            if ab.weapon and len(weapons) > 1:
-                ts = ability(ab, weapons[1])
+        for cost, ab, wi, aim, table in pl.jas:
+            if cost <= mp:
+                if aim == AIM_WEAPON:
+                    ts = tg.hits_with(pl, wi)
+                elif aim == AIM_SELF:
+                    ts = [tg.a]
+                else:
+                    ts = ability(ab, pl.weapons[wi] if wi >= 0 else None, False, pl.specs[wi] if wi >= 0 else None)
                 if ts:
-                    out += map(cmd("ja", ab.id, True).__getitem__, ts)
-        if spells and b.can_cast(u):
-            for ab in spells:
-                ts = ability(ab, None)
+                    out += map(table.__getitem__, ts)
+        cast = b.can_cast(u)
+        if cast:
+            for cost, ab, aim, table in pl.spells:
+                if cost <= mp:
+                    ts = [tg.a] if aim == AIM_SELF else ability(ab, None)
+                    if ts:
+                        out += map(table.__getitem__, ts)
+        if b.inv[u]:
+            uses = pl.items
+            for item, _ in b.inv[u]:
+                use = uses.get(item)
+                if use is None:  # an item the unit did not carry when it took up this loadout
+                    use = item_use(b, u, item)
+                if use == ITEM_NONE:
+                    continue
+                ts = [tg.a] if use == ITEM_SELF else tg.items(use == ITEM_FALLEN)
                 if ts:
-                    out += map(cmd("magic", ab.id).__getitem__, ts)
-        for item, _ in b.inv[u]:
-            ts = self._item_targets(b, u, item, tg)
-            if ts:
-                out += map(cmd("item", item).__getitem__, ts)
+                    out += map(cmd("item", item).__getitem__, ts)
         ts = tg.guard()
         if ts:
-            out += map(cmd("guard").__getitem__, ts)
+            out += map(pl.guard.__getitem__, ts)
         if b.limit[u] >= LIMIT_READY:
+            abilities = pack().abilities
+            s = b.sheets[u]
             table = cmd("limit")
             if s.kind == MONSTER:
                 ab = abilities[s.limit]
-                w = weapons[0] if ab.weapon else None
+                w = pl.weapons[0] if ab.weapon else None
                 out += [table[t] for t in ability(ab, w, magic_limit=ab.attack == MAGICAL)]
             else:
                 out += [table[t] for t in fights]
-                if b.can_cast(u):
-                    for ab in spells:
-                        if ab.attack == MAGICAL:
+                if cast:
+                    for cost, ab, _, _ in pl.spells:
+                        if cost <= mp and ab.attack == MAGICAL:
                             table = cmd("limit", ab.id)
                             out += [table[t] for t in ability(ab, None, magic_limit=True)]
         if board.map.features:
             out += [cmd("skill", SKILLS[k])[t] for k, t in skill_targets(b, u)]
         return out
-
-    def _item_targets(self, b: Battle, u: int, item: str, tg: Targets) -> list[int]:
-        p = pack()
-        it = p.items.get(item)
-        if it is not None:
-            return tg.items(it.revive > 0)
-        s = b.sheets[u]
-        weapon, _, _ = b.eq[u]
-        ok = False
-        if item in p.weapons:
-            ok = p.weapons[item].type in s.weapon_types
-        elif item in p.armours:
-            ok = p.armours[item].type == "shield" and "shield" in s.armour_types and not p.weapons[weapon].two_hand
-        elif item in p.ammo:
-            ok = True
-        return [b.sq[u]] if ok else []
 
     def odds(self) -> list[dict[str, Any]]:
         """The acting unit's attacks now, with each target's odds (see :mod:`.odds`)."""
@@ -376,7 +377,7 @@ class TacticsState(State):
             d = "nesw".index(action.direction)  # type: ignore[attr-defined]
             b.face[u] = d
             self._faced = True
-            events.append(Event(EventKind.FACE, seat, {"unit": u, "facing": action.direction, "why": "turn"}))  # type: ignore[attr-defined]
+            events.append(Event(EV_FACE, seat, {"unit": u, "facing": action.direction, "why": "turn"}))  # type: ignore[attr-defined]
         else:
             assert isinstance(action, A.Command)
             self._acted = True
@@ -397,7 +398,7 @@ class TacticsState(State):
         b.reach = b.reach if not self._moved else None
         b.face[u] = "nesw".index(action.direction)
         self._faced = True
-        events.append(Event(EventKind.FACE, b.sheets[u].seat, {"unit": u, "facing": action.direction, "why": "turn"}))
+        events.append(Event(EV_FACE, b.sheets[u].seat, {"unit": u, "facing": action.direction, "why": "turn"}))
         face = A.Face
         self._legal = [a for a in before if a.__class__ is not face]
         if len(self._legal) == 1:
@@ -414,7 +415,7 @@ class TacticsState(State):
         verb = c.verb
         events.append(
             Event(
-                EventKind.ACT,
+                EV_ACT,
                 b.sheets[u].seat,
                 {"unit": u, "command": verb, "ability": c.what, "target": c.square, "off": c.off},
             )
@@ -434,7 +435,7 @@ class TacticsState(State):
             # "A PC or monster with 10+ Limit may expend all their Limit to make a Limit Attack."
             spent = b.limit[u]
             b.limit[u] = 0
-            events.append(Event(EventKind.LIMIT, b.sheets[u].seat, {"unit": u, "limit": 0, "change": -spent}))
+            events.append(Event(EV_LIMIT, b.sheets[u].seat, {"unit": u, "limit": 0, "change": -spent}))
             s = b.sheets[u]
             if c.what:
                 use_ability(b, u, p.ability(c.what), t, False, True, events)
@@ -452,7 +453,7 @@ class TacticsState(State):
         assert b is not None
         if b.hp[u] > 0:
             b.tick(u, events)
-        events.append(Event(EventKind.END_TURN, b.sheets[u].seat, {"unit": u}))
+        events.append(Event(EV_END_TURN, b.sheets[u].seat, {"unit": u}))
         if not self._check_battle_end(events):
             self._next_turn(events)
 
@@ -489,19 +490,17 @@ class TacticsState(State):
         self._moved = self._acted = self._faced = False
         self._legal = None
         seat = b.sheets[u].seat
-        events.append(
-            Event(EventKind.TURN, seat, {"unit": u, "extra": self._queue.extra_turn, "round": self._queue.round})
-        )
+        events.append(Event(EV_TURN, seat, {"unit": u, "extra": self._queue.extra_turn, "round": self._queue.round}))
         b.start_turn(u, events)
         if self._check_battle_end(events):
             return True
         if b.hp[u] <= 0:
-            events.append(Event(EventKind.SKIP, seat, {"unit": u, "why": "fallen"}))
+            events.append(Event(EV_SKIP, seat, {"unit": u, "why": "fallen"}))
             return False
         if b.has(u, STOP):
-            events.append(Event(EventKind.SKIP, seat, {"unit": u, "why": "stop"}))
+            events.append(Event(EV_SKIP, seat, {"unit": u, "why": "stop"}))
             b.tick(u, events)
-            events.append(Event(EventKind.END_TURN, seat, {"unit": u}))
+            events.append(Event(EV_END_TURN, seat, {"unit": u}))
             return False
         return True
 
@@ -556,7 +555,7 @@ class TacticsState(State):
     def _finish_battle(self, winner: int, why: str, events: list[Event]) -> None:
         b = self._b
         assert b is not None
-        events.append(Event(EventKind.VICTORY, None, {"side": winner, "why": why}))
+        events.append(Event(EV_VICTORY, None, {"side": winner, "why": why}))
         game = self.game
         rewards = None
         if game.mode != "versus":
@@ -571,7 +570,7 @@ class TacticsState(State):
                 "pcs": pcs,
                 "defeated": len(defeated),
             }
-            events.append(Event(EventKind.REWARDS, None, rewards))
+            events.append(Event(EV_REWARDS, None, rewards))
         self._rewards = rewards
         campaign = game.campaign
         if campaign is not None and winner == 0 and rewards is not None:
@@ -593,7 +592,7 @@ class TacticsState(State):
         self._reason = why
         self._phase = OVER
         self._legal = None
-        events.append(Event(EventKind.END, None, self.result().to_dict()))
+        events.append(Event(EV_END, None, self.result().to_dict()))
 
     def _apply_rewards(self, each: int, events: list[Event]) -> None:
         """XP and AP to every party member (AP on the job it fought as), level-ups with the
@@ -609,7 +608,7 @@ class TacticsState(State):
             history = r.history
             for lv in range(r.level + 1, level + 1):
                 history = (*history, r.job)
-                events.append(Event(EventKind.LEVEL_UP, None, {"unit": r.name, "level": lv, "job": r.job}))
+                events.append(Event(EV_LEVEL_UP, None, {"unit": r.name, "level": lv, "job": r.job}))
             order = list(pack().jobs)
             limit = b.limit[i] // 2  # "Limit instead is halved after each battle"
             roster.append(
@@ -644,7 +643,7 @@ class TacticsState(State):
     def _camp_step(self, action: Action, events: list[Event]) -> None:
         p = pack()
         if action is A.READY:
-            events.append(Event(EventKind.CAMP, self._camp_seat, {"unit": None, "action": "ready", "what": ""}))
+            events.append(Event(EV_CAMP, self._camp_seat, {"unit": None, "action": "ready", "what": ""}))
             k = self.game.players - 1
             self._camp_seat += 1
             if self._camp_seat >= min(k, len(self._roster)):
@@ -676,7 +675,7 @@ class TacticsState(State):
             )
         roster[i] = r
         self._roster = tuple(roster)
-        events.append(Event(EventKind.CAMP, self._camp_seat, {"unit": r.name, "action": verb, "what": what}))
+        events.append(Event(EV_CAMP, self._camp_seat, {"unit": r.name, "action": verb, "what": what}))
 
     # -- battles begin -----------------------------------------------------------------------------
 
@@ -706,7 +705,7 @@ class TacticsState(State):
         b = self._b
         events.append(
             Event(
-                EventKind.BATTLE,
+                EV_BATTLE,
                 None,
                 {
                     "battle": index,
@@ -753,6 +752,7 @@ def make_battle(
     for u, sq in enumerate(squares):
         b.occ[sq] = u
     b.set_features([f.square if f.kind == BOULDER else 1 for f in board.map.features])
+    b.memo = {}
     return b
 
 

@@ -134,4 +134,73 @@ class EventKind(StrEnum):
     END = "end"
 
 
-__all__ = ["EventKind", "Phase", "TacticsView", "UnitView"]
+# Each event kind as a module constant: the hot paths read a module global, several times
+# cheaper than a member read off the enum class.
+EV_BATTLE = EventKind.BATTLE
+EV_ROUND = EventKind.ROUND
+EV_TURN = EventKind.TURN
+EV_MOVE = EventKind.MOVE
+EV_SLIP = EventKind.SLIP
+EV_FACE = EventKind.FACE
+EV_ACT = EventKind.ACT
+EV_ROLL = EventKind.ROLL
+EV_DAMAGE = EventKind.DAMAGE
+EV_HEAL = EventKind.HEAL
+EV_MP = EventKind.MP
+EV_STATUS = EventKind.STATUS
+EV_TICK = EventKind.TICK
+EV_EXPIRE = EventKind.EXPIRE
+EV_KNOCKBACK = EventKind.KNOCKBACK
+EV_LIMIT = EventKind.LIMIT
+EV_KO = EventKind.KO
+EV_REVIVE = EventKind.REVIVE
+EV_COUNTER = EventKind.COUNTER
+EV_ITEM = EventKind.ITEM
+EV_EQUIP = EventKind.EQUIP
+EV_SKILL = EventKind.SKILL
+EV_GUARD = EventKind.GUARD
+EV_SKIP = EventKind.SKIP
+EV_END_TURN = EventKind.END_TURN
+EV_VICTORY = EventKind.VICTORY
+EV_REWARDS = EventKind.REWARDS
+EV_LEVEL_UP = EventKind.LEVEL_UP
+EV_CAMP = EventKind.CAMP
+EV_END = EventKind.END
+
+
+__all__ = [
+    "EV_ACT",
+    "EV_BATTLE",
+    "EV_CAMP",
+    "EV_COUNTER",
+    "EV_DAMAGE",
+    "EV_END",
+    "EV_END_TURN",
+    "EV_EQUIP",
+    "EV_EXPIRE",
+    "EV_FACE",
+    "EV_GUARD",
+    "EV_HEAL",
+    "EV_ITEM",
+    "EV_KNOCKBACK",
+    "EV_KO",
+    "EV_LEVEL_UP",
+    "EV_LIMIT",
+    "EV_MOVE",
+    "EV_MP",
+    "EV_REVIVE",
+    "EV_REWARDS",
+    "EV_ROLL",
+    "EV_ROUND",
+    "EV_SKILL",
+    "EV_SKIP",
+    "EV_SLIP",
+    "EV_STATUS",
+    "EV_TICK",
+    "EV_TURN",
+    "EV_VICTORY",
+    "EventKind",
+    "Phase",
+    "TacticsView",
+    "UnitView",
+]

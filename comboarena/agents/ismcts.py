@@ -365,22 +365,19 @@ class ISMCTS(Agent):
                 left -= left > 0
                 budget -= budget > 0
                 to_act = state.to_act
-        while to_act and budget:
-            seat = to_act[0] if len(to_act) == 1 else to_act[int(rand() * len(to_act))]
-            legal = state.legal_actions(seat)
-            state.apply(seat, legal[int(rand() * len(legal))])
-            budget -= budget > 0
-            to_act = state.to_act
-        if to_act:
-            estimate = state.estimate()
-            if estimate is not None:
-                return estimate
-            while to_act:  # no estimate here (between battles): play on
+        while True:
+            while to_act and budget:
                 seat = to_act[0] if len(to_act) == 1 else to_act[int(rand() * len(to_act))]
                 legal = state.legal_actions(seat)
                 state.apply(seat, legal[int(rand() * len(legal))])
+                budget -= budget > 0
                 to_act = state.to_act
-        return None
+            if not to_act:
+                return None
+            estimate = state.estimate()
+            if estimate is not None:
+                return estimate
+            budget = -1  # no estimate here (between battles): play on to the end
 
 
 def _variance(st: list[float]) -> float:

@@ -51,8 +51,15 @@ GUIDE_ASKS = 8
 NOT_HELPERS = ("human", "ismcts")
 HELPS = {"rollout": "play rollouts", "guide": "guide the search"}
 
+#: With a time budget, rollouts read the clock every this many decisions.
+ROLLOUT_CHECK = 16
+
 # Positions in a statistics entry (one per seat and action at a node).
 _VISITS, _TOTAL, _AVAIL, _VOTES, _SQUARES = range(5)
+
+
+class _OutOfTime(Exception):
+    """The time budget ran out inside an iteration."""
 
 
 class _Node:
@@ -99,7 +106,8 @@ class ISMCTS(Agent):
 
     - ``iters``: iterations per move (default 400);
     - ``time``: seconds per move; if set, stops at whichever of ``iters`` or
-      ``time`` comes first (default 0: no time limit);
+      ``time`` comes first, also inside a long rollout (default 0: no time
+      limit; at least one iteration's tree walk always runs);
     - ``c``: UCB1 exploration constant (default 0.7);
     - ``rollout``: the agent that plays the rollouts (default ``random``);
     - ``horizon``: the rollout agent plays the first ``horizon`` decisions of
@@ -151,6 +159,7 @@ class ISMCTS(Agent):
         self.prior = float(check_number("prior", prior))
         self.trust = float(check_number("trust", trust))
         self.game = game
+        self._deadline = 0.0
         self.rollout = rollout
         self.policy = _helper(game, "rollout", rollout)
         if guide == "auto":
@@ -182,12 +191,17 @@ class ISMCTS(Agent):
             return legal[0]
         me = view["seat"]
         root = _Node()
-        deadline = _time.perf_counter() + self.time if self.time else 0.0
+        # With a time budget the clock is read after every iteration and every
+        # ROLLOUT_CHECK rollout decisions, so one long rollout cannot overrun it.
+        self._deadline = _time.perf_counter() + self.time if self.time else 0.0
         determinize = self.game.determinize
-        for i in range(self.iters):
-            self._iterate(root, determinize(view, me, rng), rng)
-            if deadline and i % 8 == 7 and _time.perf_counter() > deadline:
-                break
+        try:
+            for _ in range(self.iters):
+                self._iterate(root, determinize(view, me, rng), rng)
+                if self._deadline and _time.perf_counter() > self._deadline:
+                    break
+        except _OutOfTime:
+            pass  # the unfinished iteration is not backed up
         return self._decide(root.stats.get(me, {}), legal)
 
     def _decide(self, stats: dict[str, list[float]], legal: list[Action]) -> Action:
@@ -349,6 +363,8 @@ class ISMCTS(Agent):
         policy = self.policy
         # Decisions left before the cutoff (-1: none).
         budget = self.cutoff or -1
+        deadline = self._deadline
+        steps = 0
         if policy is not None:
             left = self.horizon or -1
             eps = self.rollout_eps
@@ -365,6 +381,9 @@ class ISMCTS(Agent):
                 left -= left > 0
                 budget -= budget > 0
                 to_act = state.to_act
+                steps += 1
+                if deadline and not steps % ROLLOUT_CHECK and _time.perf_counter() > deadline:
+                    raise _OutOfTime
         while True:
             while to_act and budget:
                 seat = to_act[0] if len(to_act) == 1 else to_act[int(rand() * len(to_act))]
@@ -372,6 +391,9 @@ class ISMCTS(Agent):
                 state.apply(seat, legal[int(rand() * len(legal))])
                 budget -= budget > 0
                 to_act = state.to_act
+                steps += 1
+                if deadline and not steps % ROLLOUT_CHECK and _time.perf_counter() > deadline:
+                    raise _OutOfTime
             if not to_act:
                 return None
             estimate = state.estimate()

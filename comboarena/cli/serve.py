@@ -7,6 +7,8 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
+from comboarena.server.settings import THINK_LIMIT
+
 from .common import app, console, fail
 
 
@@ -27,6 +29,17 @@ def serve_cmd(
         ),
     ] = "0.6-2",
     fsync: Annotated[bool, typer.Option(help="SQLite: sync every move to disk (survives a power cut, slower)")] = False,
+    forwarded_allow_ips: Annotated[
+        str,
+        typer.Option(
+            help="addresses of reverse proxies whose X-Forwarded-For is believed (comma separated, or '*'); "
+            "default none: rate limits count the connecting address, which a client cannot choose"
+        ),
+    ] = "",
+    think_limit: Annotated[
+        float,
+        typer.Option(help="most seconds a search AI may think per decision (its time budget is capped at this)"),
+    ] = THINK_LIMIT,
     log_level: Annotated[str, typer.Option(help="uvicorn log level")] = "warning",
 ) -> None:
     """Serve the lobby and tables for play in the browser, then open the printed address."""
@@ -40,10 +53,14 @@ def serve_cmd(
         delay = parse_delay(agent_delay)
     except ValueError as exc:
         raise fail(f"--agent-delay: {exc}") from None
+    if not 0.05 <= think_limit <= 60:
+        raise fail("--think-limit must be from 0.05 to 60 seconds")
     settings = Settings(
         db_url=db or default_db_url(),
         agent_delay=delay,
         sqlite_synchronous="FULL" if fsync else "NORMAL",
+        forwarded_allow_ips=forwarded_allow_ips.strip(),
+        think_limit=think_limit,
     )
     try:
         store = open_store(settings)  # a database problem is one line, before anything is served

@@ -83,6 +83,9 @@ class Game(ABC):
     info: ClassVar[GameInfo]
     #: The version of this game's position format (``state.position()["version"]``).
     position_version: ClassVar[int] = 1
+    #: Older versions of the format that :meth:`from_position` still reads, after
+    #: :meth:`_upgrade_position` has brought them to the current one.
+    older_positions: ClassVar[tuple[int, ...]] = ()
     players: int
     teams: tuple[tuple[int, ...], ...]
 
@@ -128,6 +131,8 @@ class Game(ABC):
         position is malformed (an unknown field, a wrong type) or impossible (a
         card twice or missing, a hand over its limit, options of another table).
         """
+        if isinstance(data, dict) and data.get("version") in self.older_positions:
+            data = self._upgrade_position(json.loads(json.dumps(data)), data["version"])
         fields, chance = read_envelope(self, data, self.position_version)
         state = checked(lambda: self._from_position(fields, chance))
         fields.done()
@@ -137,6 +142,11 @@ class Game(ABC):
             raise PositionError(f"position is impossible: {exc}") from None
         state._start = json.loads(json.dumps(data))
         return state
+
+    def _upgrade_position(self, data: dict[str, Any], version: int) -> dict[str, Any]:
+        """A position of an older format (one of :attr:`older_positions`, given as a copy)
+        rewritten in the current one. Games that list older formats override this."""
+        raise PositionError(f"position.version {version} is not supported (this reads {self.position_version})")
 
     @abstractmethod
     def _from_position(self, fields: Fields, chance: Chance) -> State:

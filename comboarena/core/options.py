@@ -25,6 +25,11 @@ class Option:
 
     ``choices`` lists every allowed value; otherwise ``kind`` (bool, int, float,
     str or tuple) and the optional ``minimum``/``maximum``/``check`` bound it.
+
+    ``names`` is for an option that names content (a map, a campaign): it lists
+    the names of the shipped content. Other values (paths to files) are a
+    command-line feature: the play server takes only these names, so nothing a
+    client sends makes it open a file (see :meth:`named`).
     """
 
     name: str
@@ -35,6 +40,7 @@ class Option:
     minimum: float | None = None
     maximum: float | None = None
     check: Callable[[Any], str | None] | None = field(default=None, compare=False)
+    names: Callable[[], tuple[str, ...]] | None = field(default=None, compare=False)
 
     @property
     def type(self) -> type:
@@ -59,6 +65,31 @@ class Option:
         elif self.maximum is not None:
             text += f" <= {_show(self.maximum)}"
         return text
+
+    def named(self, value: Any) -> Any:
+        """``value`` if it is ``None`` (the default) or one of ``names()``; else
+        :class:`OptionError` listing the names, without reading anything.
+
+        >>> spec = Option("map", None, kind=str, names=lambda: ("crossing", "keep"))
+        >>> spec.named("keep")
+        'keep'
+        >>> try:
+        ...     spec.named("/etc/passwd")
+        ... except OptionError as exc:
+        ...     print(exc)
+        map='/etc/passwd' is not allowed — option 'map': one of 'crossing', 'keep' (files are for the command line only)
+        """
+        if self.names is None or value is None:
+            return value
+        names = self.names()
+        if isinstance(value, str) and value in names:
+            return value
+        shown = repr(value[:40] + "…") if isinstance(value, str) and len(value) > 40 else repr(value)
+        listed = ", ".join(_show(n) for n in names)
+        raise OptionError(
+            f"{self.name}={shown} is not allowed — option '{self.name}': one of {listed} "
+            "(files are for the command line only)"
+        )
 
     def validate(self, value: Any) -> Any:
         """Return ``value`` (normalized) or raise :class:`OptionError`; the error

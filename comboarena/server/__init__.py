@@ -32,7 +32,13 @@ def open_store(settings: Settings) -> Store:
     server uses it; raises :class:`StorageError` (one line) if not."""
     from .store import Store
 
-    return Store(settings.resolved_db_url(), settings.sqlite_synchronous, settings.chat_welcome, settings.db_lock_wait)
+    return Store(
+        settings.resolved_db_url(),
+        settings.sqlite_synchronous,
+        settings.chat_welcome,
+        settings.db_lock_wait,
+        settings.sqlite_busy_timeout,
+    )
 
 
 def uvicorn_config(app: Any, settings: Settings, host: str, port: int, log_level: str = "info") -> Any:
@@ -46,7 +52,11 @@ def uvicorn_config(app: Any, settings: Settings, host: str, port: int, log_level
         host=host,
         port=port,
         log_level=log_level,
-        http=timed_protocol(settings.request_timeout),
+        http=timed_protocol(settings.request_timeout, settings.max_header_bytes),
+        # X-Forwarded-For is believed only from the proxies named (none by default), so a
+        # client cannot choose the address its rate limits are counted against.
+        proxy_headers=bool(settings.forwarded_allow_ips),
+        forwarded_allow_ips=settings.forwarded_allow_ips or None,
         ws_max_size=settings.max_frame_bytes,
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,

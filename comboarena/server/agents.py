@@ -29,6 +29,7 @@ from comboarena.core import Action, ComboArenaError, Event, events_for
 
 from .errors import TableError
 from .kinds import Source
+from .presets import Preset, default_preset, find_preset
 
 if TYPE_CHECKING:
     from .live import LiveTable
@@ -78,24 +79,41 @@ class TableAgents:
     def __init__(self, table: LiveTable) -> None:
         self.table = table
         self.agents: dict[int, Agent] = {}
+        #: seat -> whether its agent thinks on the search lane
+        self.search: dict[int, bool] = {}
         self.tasks: dict[int, asyncio.Task[None]] = {}
         #: Events an agent that wants them has not yet been shown (delivered before it next thinks).
         self.unseen: dict[int, list[list[Event]]] = {}
         # Agents' choices are not secret, but nothing about them should be predictable either.
         self.rng = random.Random(secrets.randbits(64))
-        self._fallback: Agent | None = None
+        self._fallback: tuple[Agent, bool] | None = None
+
+    def preset(self, name: str | None, where: str) -> Preset:
+        """The preset ``name``; a name that is not one (stored by an older server, which
+        took any agent spec) gets the game's default, so no stored spec sets an agent's cost."""
+        game, limit = self.table.game, self.table.settings.think_limit
+        found = find_preset(game, name, limit) if name else None
+        if found is None:
+            found = default_preset(game, limit)
+            log.warning("table %s: %s: agent %r is not offered; %s plays", self.table.id, where, name, found.name)
+        return found
+
+    def _build(self, preset: Preset) -> Agent:
+        try:
+            return preset.build(self.table.game)
+        except ComboArenaError:
+            log.warning("table %s: agent %r cannot be built; random plays instead", self.table.id, preset.name)
+            return make_agent("random", self.table.game)
 
     def ensure(self, seat: int, spec: str | None) -> None:
-        """An agent for ``seat`` (``spec``; random if that agent cannot be built)."""
+        """An agent for ``seat`` from the preset named ``spec``."""
         if seat in self.agents or not spec:
             return
-        try:
-            agent = make_agent(spec, self.table.game)
-        except ComboArenaError:
-            log.warning("table %s: agent %r is not available; seat %d uses random", self.table.id, spec, seat)
-            agent = make_agent("random", self.table.game)
+        preset = self.preset(spec, f"seat {seat}")
+        agent = self._build(preset)
         agent.reset(seat)
         self.agents[seat] = agent
+        self.search[seat] = preset.search
 
     def observe(self, events: list[Event]) -> None:
         """Agents that follow the game get every action's events before they next think."""
@@ -103,14 +121,18 @@ class TableAgents:
             if agent.wants_events:
                 self.unseen.setdefault(seat, []).append(events)
 
-    def fallback(self) -> Agent:
-        """The table's fallback agent (moves for a person whose clock ran out)."""
+    def fallback(self) -> tuple[Agent, bool]:
+        """The table's fallback agent (moves for a person whose clock ran out), and its lane."""
         if self._fallback is None:
-            try:
-                self._fallback = make_agent(self.table.seats.fallback, self.table.game)
-            except ComboArenaError:
-                self._fallback = make_agent("random", self.table.game)
+            preset = self.preset(self.table.seats.fallback, "fallback")
+            self._fallback = (self._build(preset), preset.search)
         return self._fallback
+
+    async def think(self, search: bool, fn: Any, *args: Any) -> Action:
+        """``fn(*args)`` on the server's thinking lanes, in this table's turn."""
+        lane = self.table.hub.thinkers.lane(search)
+        action: Action = await lane.run(self.table.id, fn, *args)
+        return action
 
     def delay(self, window_left: float | None) -> float:
         """This decision's pause: drawn from the setting's range, kept inside an open window."""
@@ -150,7 +172,9 @@ class TableAgents:
                 unseen = self.unseen.pop(seat, [])
                 where = f"table {table.id}, seat {seat}"
                 agent = self.agents[seat]
-                action = await asyncio.to_thread(choose_safely, agent, view, legal, self.rng, where, unseen, seat)
+                action = await self.think(
+                    self.search.get(seat, False), choose_safely, agent, view, legal, self.rng, where, unseen, seat
+                )
                 async with table.lock:
                     if table.play.version != version:
                         continue

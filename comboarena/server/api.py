@@ -99,13 +99,13 @@ def router(hub: Hub) -> APIRouter:
     @api.get("/games")
     async def list_games() -> Any:
         """Every registered game with its summary, options and agents."""
-        return {"games": catalog()}
+        return {"games": catalog(hub.settings.think_limit)}
 
     @api.get("/games/{name}")
     async def one_game(name: str) -> Any:
         if name not in games():
             return fail(TableError("no_game", f"unknown game {name!r}; the games are: {', '.join(games())}"))
-        return game_info(name)
+        return game_info(name, hub.settings.think_limit)
 
     @api.post("/games/{name}/setup")
     async def setup(name: str, body: SetupBody) -> Any:

@@ -3,26 +3,24 @@ checks a new table's settings go through before anything is stored."""
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from comboarena.agents import agent_names, make_agent, parse_spec
 from comboarena.core import ComboArenaError, Game, OptionError, game_class, games, make
 
 from .errors import TableError
-from .settings import Settings
+from .presets import Preset, default_preset, find_preset, presets
+from .settings import THINK_LIMIT, Settings
 
 STATIC = Path(__file__).parent / "static"
-#: Agents offered in the lobby besides each game's own heuristic.
-SUGGESTED_AGENTS = ("random", "first", "ismcts:iters=200", "ismcts:iters=1000")
-#: Upper bounds on agent options, so no table can tie up the server's threads.
-AGENT_LIMITS = {"iters": 20000, "time": 10.0}
 
 
-def default_agent(game: Game) -> str:
+def default_agent(game: Game, think_limit: float = THINK_LIMIT) -> str:
     """The opponent offered first: the game's heuristic if it has one."""
-    return f"{game.name}.heuristic" if "heuristic" in game.info.agents else "random"
+    return default_preset(game, think_limit).name
 
 
 def agent_label(spec: str) -> str:
@@ -44,12 +42,22 @@ def agent_label(spec: str) -> str:
     return spec[:24]
 
 
-def game_info(name: str) -> dict[str, Any]:
-    """A game as the lobby shows it: title, summary, options, agents, and whether it has its own page."""
-    cls = game_class(name)
+def _lobby_order(found: tuple[Preset, ...]) -> list[Preset]:
+    """The heuristic first (the usual opponent), then the rest weakest first."""
+    return sorted(found, key=lambda p: (p.level != 1, p.level))
+
+
+def game_info(name: str, think_limit: float = THINK_LIMIT) -> dict[str, Any]:
+    """A game as the lobby shows it: title, summary, options, agents, and whether it has its own page.
+    Made once per game class (it deals a game for the notation example), then copied."""
+    return copy.deepcopy(_game_info(game_class(name), think_limit))
+
+
+@lru_cache(maxsize=64)
+def _game_info(cls: type[Game], think_limit: float) -> dict[str, Any]:
     info = cls.info
+    name = info.name
     game = cls()
-    heuristics = [a for a in agent_names(game) if a.startswith(name + ".")]
     return {
         "name": info.name,
         "title": info.title,
@@ -63,8 +71,9 @@ def game_info(name: str) -> dict[str, Any]:
         "information": info.information,
         "chance": info.chance,
         "options": [_option(o) for o in info.options],
-        "agents": [{"spec": a, "label": agent_label(a)} for a in [*heuristics, *SUGGESTED_AGENTS]],
-        "default_agent": default_agent(game),
+        # The presets a table may seat: the only agents a client can name.
+        "agents": [p.to_dict() for p in _lobby_order(presets(game, think_limit))],
+        "default_agent": default_agent(game, think_limit),
         "example": _example(game),
         "page": (STATIC / "games" / f"{name}.js").is_file(),
     }
@@ -88,14 +97,16 @@ def _option(o: Any) -> dict[str, Any]:
         "help": o.help,
         "allowed": o.allowed(),
         "choices": list(o.choices) if o.choices is not None else None,
+        # An option that names content: the names a table may use (never a path).
+        "names": list(o.names()) if o.names is not None else None,
         "type": kind,
         "minimum": o.minimum,
         "maximum": o.maximum,
     }
 
 
-def catalog() -> list[dict[str, Any]]:
-    return [game_info(name) for name in games()]
+def catalog(think_limit: float = THINK_LIMIT) -> list[dict[str, Any]]:
+    return [game_info(name, think_limit) for name in games()]
 
 
 #: Option names that would fix the shuffle (every hidden card); no client may set them,
@@ -105,6 +116,11 @@ SHUFFLE_OPTIONS = frozenset({"seed", "deck", "shuffle", "position", "chance", "s
 
 def build_game(name: str, options: dict[str, Any], max_open_int: int | None = None) -> Game:
     """The game with options given as JSON values or as texts (from a form).
+
+    Options that name content (16 Bit Tactics' ``map`` and ``campaign``) take
+    only the names the game lists (``Option.names``): this never opens a file.
+    Stored tables are rebuilt through here too, so a table stored with a path
+    (by an older server) is refused rather than read.
 
     ``max_open_int`` bounds integer options that declare no maximum (e.g. a
     turn limit), so no table can be made to last for ever.
@@ -127,6 +143,9 @@ def build_game(name: str, options: dict[str, Any], max_open_int: int | None = No
             spec = specs.get(key)
             if spec is not None and isinstance(value, str) and spec.type is not str:
                 value = spec.parse(value)
+            if spec is not None:
+                # Content is named from the server's list; a path is never opened for a client.
+                spec.named(value)
             values[key] = value
         game = make(name, **values)
     except ComboArenaError as exc:
@@ -168,14 +187,17 @@ def check_spec(
     game = build_game(name, options, settings.max_open_int_option)
     n = game.players
     if seats is None:
-        seats = ["open"] + [default_agent(game)] * (n - 1)
+        seats = ["open"] + [default_agent(game, settings.think_limit)] * (n - 1)
     if len(seats) != n:
         raise TableError("bad_request", f"{game.info.title} with these options has {n} seats; {len(seats)} given")
     checked = []
     for i, spec in enumerate(seats):
         spec = spec.strip()
-        checked.append("open" if spec == "open" else _check_agent(game, spec, f"seat {i}"))
-    fallback = _check_agent(game, fallback.strip(), "fallback") if fallback else default_agent(game)
+        checked.append("open" if spec == "open" else check_agent(game, spec, f"seat {i}", settings.think_limit))
+    if fallback:
+        fallback = check_agent(game, fallback.strip(), "fallback", settings.think_limit)
+    else:
+        fallback = default_agent(game, settings.think_limit)
     if clock is not None and not settings.min_clock <= clock <= settings.max_clock:
         raise TableError(
             "bad_option",
@@ -184,17 +206,14 @@ def check_spec(
     return TableSpec(game, checked, clock, fallback)
 
 
-def _check_agent(game: Game, spec: str, where: str) -> str:
-    if spec.split(":")[0] == "human":
-        raise TableError("bad_option", f"{where}: 'human' is the terminal player; use 'open' for a person's seat")
-    try:
-        _name, opts = parse_spec(spec)
-        make_agent(spec, game)
-    except ComboArenaError as exc:
-        raise TableError("bad_option", f"{where}: {exc}") from None
-    # A search told to think for ever would hold a worker thread for ever.
-    for key, most in AGENT_LIMITS.items():
-        value = opts.get(key)
-        if isinstance(value, int | float) and value > most:
-            raise TableError("bad_option", f"{where}: {key} may be at most {most:g} on this server")
-    return spec
+def check_agent(game: Game, name: str, where: str, think_limit: float = THINK_LIMIT) -> str:
+    """``name`` if it is one of the game's presets; else :class:`TableError` listing them.
+    A client names a preset, never an agent spec: no option of its choosing reaches an agent."""
+    if find_preset(game, name, think_limit) is not None:
+        return name
+    allowed = ", ".join(p.name for p in presets(game, think_limit))
+    shown = name if len(name) <= 60 else name[:60] + "…"
+    hint = " ('open' is a person's seat)" if name.split(":")[0] == "human" else ""
+    raise TableError(
+        "bad_option", f"{where}: {shown!r} is not an agent this server offers{hint}; choose one of {allowed}"
+    )

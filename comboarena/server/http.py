@@ -7,7 +7,10 @@
   408. Both answers are the documented ``{"error": {"code", "message"}}``.
 - :class:`TimedHttpProtocol`: uvicorn's HTTP protocol, but a request whose
   head has not fully arrived within the time limit (an idle connection, a
-  half-sent request) is answered 408 and closed.
+  half-sent request) is answered 408 and closed, and one whose head (request
+  line and headers) grows past a size limit is answered 431 and closed
+  before more of it is read (uvicorn's httptools parser sets no limit: a
+  40 MB header was read whole and stalled other clients).
 """
 
 from __future__ import annotations
@@ -110,22 +113,36 @@ async def _too_large(send: Send, limit: int) -> None:
     await respond(send, 413, error_body("too_large", f"request body too large; at most {limit} bytes"), close=True)
 
 
-def timed_protocol(timeout: float) -> Any:
-    """uvicorn's httptools protocol with a deadline on each request's head (see the module docstring)."""
+def timed_protocol(timeout: float, max_head: int = 16384) -> Any:
+    """uvicorn's httptools protocol with a deadline and a size limit on each request's
+    head (see the module docstring)."""
     from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
     class TimedHttpProtocol(HttpToolsProtocol):
         _head_timer: asyncio.TimerHandle | None = None
+        #: Bytes received since the current request's head began (while it is still arriving).
+        _head_bytes = 0
+        _in_head = True
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
             self._arm()
+
+        def data_received(self, data: bytes) -> None:
+            if self._in_head:
+                self._head_bytes += len(data)
+            super().data_received(data)
+            # Counted after parsing, so a body that came in the same read as the end of
+            # the head is not taken for head.
+            if self._in_head and self._head_bytes > max_head and not self.transport.is_closing():
+                self._head_too_large()
 
         def on_message_begin(self) -> None:
             super().on_message_begin()
             self._arm()
 
         def on_headers_complete(self) -> None:
+            self._in_head = False
             self._disarm()
             super().on_headers_complete()
 
@@ -136,6 +153,21 @@ def timed_protocol(timeout: float) -> Any:
         def on_response_complete(self) -> None:
             super().on_response_complete()
             # Waiting for the next request on a kept-alive connection is uvicorn's keep-alive timeout.
+            self._in_head, self._head_bytes = True, 0
+
+        def _head_too_large(self) -> None:
+            self._disarm()
+            message = f"the request's headers are too large; at most {max_head} bytes"
+            self._refuse(b"431 Request Header Fields Too Large", error_body("too_large", message))
+
+        def _refuse(self, status: bytes, body: bytes) -> None:
+            """Answer before the app has seen the request, and close the connection."""
+            head = (
+                b"HTTP/1.1 " + status + b"\r\ncontent-type: application/json\r\n"
+                b"content-length: " + str(len(body)).encode() + b"\r\nconnection: close\r\n\r\n"
+            )
+            self.transport.write(head + body)
+            self.transport.close()
 
         def _arm(self) -> None:
             if self._head_timer is None:
@@ -150,12 +182,7 @@ def timed_protocol(timeout: float) -> Any:
             self._head_timer = None
             if self.transport.is_closing() or (self.cycle is not None and not self.cycle.response_complete):
                 return
-            body = error_body("timeout", f"the request did not arrive within {timeout:g} s")
-            head = (
-                b"HTTP/1.1 408 Request Timeout\r\ncontent-type: application/json\r\n"
-                b"content-length: " + str(len(body)).encode() + b"\r\nconnection: close\r\n\r\n"
-            )
-            self.transport.write(head + body)
-            self.transport.close()
+            message = f"the request did not arrive within {timeout:g} s"
+            self._refuse(b"408 Request Timeout", error_body("timeout", message))
 
     return TimedHttpProtocol

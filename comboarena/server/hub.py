@@ -28,6 +28,7 @@ from .live import LiveTable
 from .replays import ReplayCache, build_replay, parse_pov, record_of, result_summary
 from .settings import Settings
 from .store import SeatRow, Store, TableRow, Write, safe_url
+from .thinking import Thinkers
 from .tokens import new_table_id
 from .writer import Writer
 
@@ -67,6 +68,8 @@ class Hub:
         self._store = store
         self.store: Store
         self._finished_list: tuple[float, list[TableRow]] | None = None
+        #: Agents' decisions, off the event loop and fair across tables.
+        self.thinkers = Thinkers(settings.search_workers, settings.light_workers)
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a store call on the database thread."""
@@ -96,8 +99,14 @@ class Hub:
         else:
             settings = self.settings
             self.store = await self.db(
-                Store, url, settings.sqlite_synchronous, settings.chat_welcome, settings.db_lock_wait
+                Store,
+                url,
+                settings.sqlite_synchronous,
+                settings.chat_welcome,
+                settings.db_lock_wait,
+                settings.sqlite_busy_timeout,
             )
+        self.thinkers.start()
         rows = await self.db(self.store.unfinished)
         for row in rows:
             try:
@@ -118,6 +127,7 @@ class Hub:
 
     async def stop(self) -> None:
         self.health.stop()
+        self.thinkers.stop()
         for table in [*self.live.values(), *self.recent.values()]:
             table.close()
         await asyncio.get_running_loop().run_in_executor(None, self._executor.shutdown, True)

@@ -25,10 +25,10 @@ import time
 from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any
 
-from comboarena.core import Game, State, events_for, make, options_json
+from comboarena.core import Game, State, events_for, options_json
 
 from .agents import TableAgents, choose_safely
-from .catalog import agent_label
+from .catalog import agent_label, build_game
 from .chat import SPECTATOR, ChatLog, clean_chat, iso, message_json
 from .clocks import Clocks, Window, earliest, next_window, timers_payload
 from .content import catalog
@@ -79,7 +79,7 @@ class LiveTable:
     @classmethod
     def restore(cls, hub: Hub, row: TableRow) -> LiveTable:
         """Rebuild a table from its stored seed and actions (exact: the engine is deterministic)."""
-        game = make(row.game, **row.options)
+        game = build_game(row.game, row.options)
         table = cls(hub, row, game, game.new_state(seed=row.seed))
         if row.status != TableStatus.OVER:
             for seat in table.seats.of(SeatKind.AGENT):
@@ -488,10 +488,10 @@ class LiveTable:
         view, legal = state.view(seat), state.legal_actions(seat)
         if not legal:
             return
-        agent = self.agents.fallback()
+        agent, search = self.agents.fallback()
         agent.reset(seat)
         where = f"table {self.id}, clock of seat {seat}"
-        action = await asyncio.to_thread(choose_safely, agent, view, legal, self.agents.rng, where)
+        action = await self.agents.think(search, choose_safely, agent, view, legal, self.agents.rng, where)
         try:
             await self.submit(seat, str(action), Source.CLOCK, strike=True)
         except TableError as exc:

@@ -15,8 +15,9 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from comboarena.core import Event, Record, Result, events_for, make, options_json
+from comboarena.core import Event, Record, Result, events_for, options_json
 
+from .catalog import build_game
 from .errors import TableError
 from .kinds import TableStatus
 from .store import TableRow
@@ -70,7 +71,7 @@ def build_replay(row: TableRow, pov: str) -> dict[str, Any]:
     parts shown.
     """
     record = record_of(row)
-    game = make(row.game, **row.options)
+    game = build_game(row.game, row.options)
     state = game.new_state(seed=record.seed)
     chosen = parse_pov(pov, game.players)
     viewers: list[int | None] = [*range(game.players), None] if chosen is None else chosen

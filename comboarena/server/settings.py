@@ -11,6 +11,8 @@ from pathlib import Path
 
 #: Default range of an agent's pause before it moves, in seconds (drawn anew for each decision).
 AGENT_DELAY = (0.6, 2.0)
+#: Default most seconds a search preset may think per decision.
+THINK_LIMIT = 3.0
 
 
 def default_db_url() -> str:
@@ -128,6 +130,21 @@ class Settings:
     #: Upper bound on an integer game option that declares none (e.g. a turn limit),
     #: so no table can be made to last for ever.
     max_open_int_option: int = 10_000
+    #: The most seconds a search preset thinks per decision (its time budget is capped at this).
+    think_limit: float = THINK_LIMIT
+    #: Threads for agents' decisions: the search lane (seconds each; tables take turns)
+    #: and the light lane (random, first, heuristics: milliseconds), so a search never
+    #: keeps a cheap agent waiting.
+    search_workers: int = 2
+    light_workers: int = 2
+    #: SQLite: how long a statement waits for a lock held by another process before it
+    #: fails (then storage is down: the usual pause and 503), instead of hanging moves.
+    sqlite_busy_timeout: float = 2.0
+    #: Largest HTTP request head (request line and headers), in bytes (larger: 431, closed).
+    max_header_bytes: int = 16384
+    #: Addresses of proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (comma
+    #: separated, or "*"); empty: none, so a client cannot choose its rate-limit address.
+    forwarded_allow_ips: str = ""
 
     def resolved_db_url(self) -> str:
         return self.db_url or default_db_url()

@@ -11,8 +11,9 @@ its seed, which is exact because the engine is deterministic.
 The store is synchronous; the server calls it from one worker thread
 (:class:`comboarena.server.hub.Hub`), so SQLite sees a single writer. One
 server at a time may use a database: :class:`Store` takes a lock that a
-second server finds held (a lock file beside a SQLite file, an advisory lock
-on PostgreSQL); the operating system releases it when the server dies.
+second server finds held (``flock`` on the SQLite file itself, whatever name
+reaches it; an advisory lock on PostgreSQL); the operating system releases it
+when the server dies.
 """
 
 from __future__ import annotations
@@ -205,12 +206,17 @@ class Store:
     """
 
     def __init__(
-        self, url: str, sqlite_synchronous: str = "NORMAL", chat_loaded: int = 100, lock_wait: float = 10.0
+        self,
+        url: str,
+        sqlite_synchronous: str = "NORMAL",
+        chat_loaded: int = 100,
+        lock_wait: float = 10.0,
+        busy_timeout: float = 2.0,
     ) -> None:
         self.url = url
         self.chat_loaded = chat_loaded
         self._lock: Any = None
-        self.engine: Engine = _open(url, sqlite_synchronous)
+        self.engine: Engine = _open(url, sqlite_synchronous, busy_timeout)
         try:
             self._lock = _take_lock(self.engine, lock_wait)
             metadata.create_all(self.engine)
@@ -223,14 +229,24 @@ class Store:
             raise StorageError(f"cannot use the database {safe_url(url)}: {_reason(exc)}") from None
 
     def close(self) -> None:
+        # The engine first: closing the lock's descriptor on the database file while
+        # SQLite's connections are open would drop their POSIX locks on it.
+        self.engine.dispose()
         if self._lock is not None:
             with contextlib.suppress(Exception):
                 self._lock.release()
             self._lock = None
-        self.engine.dispose()
+
+    def check_file(self) -> None:
+        """SQLite: the database file is still the one this server opened and locked.
+        A deleted or replaced file (its folder removed mid-game, say) would take every
+        write after it with it, so storage is reported down instead of acknowledging them."""
+        if isinstance(self._lock, _FileLock):
+            self._lock.check()
 
     def ping(self) -> None:
         """A real write (one row, one transaction): raises when storage cannot save."""
+        self.check_file()
         now = time.time()
         with self.engine.begin() as c:
             done = c.execute(update(server_t).where(server_t.c.key == "alive").values(value=now))
@@ -249,6 +265,7 @@ class Store:
         ``executemany``; order is kept, since other operations (a new table that
         later rows refer to) run only after the rows queued before them.
         """
+        self.check_file()
         with self.engine.begin() as c:
             rows: list[dict[str, Any]] = []
             for op in ops:
@@ -440,7 +457,7 @@ class Store:
 # -- opening -----------------------------------------------------------------
 
 
-def _open(url: str, synchronous: str) -> Engine:
+def _open(url: str, synchronous: str, busy_timeout: float = 2.0) -> Engine:
     """The engine for ``url``, after the checks that give a clear error for the usual mistakes."""
     try:
         parsed = make_url(url)
@@ -455,7 +472,7 @@ def _open(url: str, synchronous: str) -> Engine:
         # The driver this project installs (psycopg 3), whatever SQLAlchemy's default is.
         url = parsed.set(drivername="postgresql+psycopg").render_as_string(hide_password=False)
     try:
-        return _engine(url, synchronous)
+        return _engine(url, synchronous, busy_timeout)
     except StorageError:
         raise
     except NoSuchModuleError:
@@ -512,17 +529,24 @@ def _take_lock(engine: Engine, wait: float) -> Any:
 
 
 class _FileLock:
-    """An exclusive ``flock`` on ``<database>.lock`` (the kernel drops it when the process dies)."""
+    """An exclusive ``flock`` on the database file itself, so every name for it (a
+    symlink, a hard link) finds the same lock; the kernel drops it when the process
+    dies. SQLite's own locks are POSIX record locks, which ``flock`` does not touch.
+
+    The descriptor stays open while the server runs (closing one would drop SQLite's
+    POSIX locks on the file) and its identity, device and inode, is what
+    :meth:`check` compares the path with.
+    """
 
     def __init__(self, database: Path) -> None:
         import fcntl
 
-        self.path = database.with_name(database.name + ".lock")
+        self.path = database.resolve()
         try:
             self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
         except OSError as exc:
             raise StorageError(
-                f"cannot create the lock file {self.path}: {exc.strerror or exc}; the folder must be writable"
+                f"cannot open the database file {database}: {exc.strerror or exc}; the folder must be writable"
             ) from None
         try:
             fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -532,6 +556,19 @@ class _FileLock:
                 f"another Combo Arena server is already using {database}; stop it first, or give this one "
                 "another --db"
             ) from None
+        st = os.fstat(self.fd)
+        self.identity = (st.st_dev, st.st_ino)
+
+    def check(self) -> None:
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            st = None
+        if st is None or (st.st_dev, st.st_ino) != self.identity:
+            raise StorageError(
+                f"the database file {self.path} was deleted or replaced while the server ran; nothing more is "
+                "saved: restart the server"
+            )
 
     def release(self) -> None:
         os.close(self.fd)
@@ -564,13 +601,15 @@ class _PgLock:
         self.conn.close()
 
 
-def _engine(url: str, synchronous: str) -> Engine:
+def _engine(url: str, synchronous: str, busy_timeout: float = 2.0) -> Engine:
     if not url.startswith("sqlite"):
         return create_engine(url, pool_pre_ping=True)
     memory = url in ("sqlite://", "sqlite:///:memory:")
     # An in-memory database exists once per connection: share one (tests, throwaway servers).
     extra: dict[str, Any] = {"poolclass": StaticPool} if memory else {}
-    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30}, **extra)
+    # timeout: how long a statement waits on another process's lock before it fails (then the
+    # server pauses its tables and answers 503 at once, instead of hanging every move).
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": busy_timeout}, **extra)
     mode = synchronous.upper()
     if mode not in ("OFF", "NORMAL", "FULL", "EXTRA"):
         raise StorageError(f"sqlite synchronous mode must be NORMAL or FULL, not {synchronous!r}")

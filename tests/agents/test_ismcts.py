@@ -221,3 +221,55 @@ def test_cutoff_stops_each_rollout_and_backs_up_the_games_estimate():
     guided = ca.make_agent("ismcts:iters=4:cutoff=3:rollout=16-bit-tactics.heuristic", game)
     state = game.new_state(seed=7)
     assert guided._rollout(state, rng) == state.estimate() and len(state.history) == 3
+
+
+class _Clock:
+    """A clock that moves one second each time it is read (the search reads it itself)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.reads = 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        self.now += 1.0
+        return self.now
+
+
+def test_the_time_budget_is_honoured_inside_a_long_rollout(monkeypatch):
+    """``time`` bounds a decision even where one rollout is long: a search with heuristic
+    rollouts to the end of a 16 Bit Tactics battle (hundreds of decisions, seconds each
+    rollout) stops inside its first rollout once the budget is spent, and still answers."""
+    import comboarena.agents.ismcts as ismcts
+
+    clock = _Clock()
+    monkeypatch.setattr(ismcts._time, "perf_counter", clock)
+    game = ca.make("16-bit-tactics")
+    state = game.new_state(seed=7)
+    seat = state.to_act[0]
+    agent = ca.make_agent("ismcts:iters=1000:time=3:rollout=16-bit-tactics.heuristic:guide=none", game)
+    applied = 0
+    real_apply = type(state).apply
+
+    def counting(self, s, action):  # every decision the search plays, tree and rollouts
+        nonlocal applied
+        applied += 1
+        return real_apply(self, s, action)
+
+    monkeypatch.setattr(type(state), "apply", counting)
+    action = agent.choose(state.view(seat), state.legal_actions(seat), random.Random(1))
+    assert action in state.legal_actions(seat)
+    # The budget (3 "seconds") is gone by the clock's fourth reading: one clock read at the
+    # start and one every ROLLOUT_CHECK rollout decisions, so at most a few dozen decisions.
+    assert clock.reads <= 5 and applied <= 4 * ismcts.ROLLOUT_CHECK + 1, (clock.reads, applied)
+
+
+def test_without_a_time_budget_the_clock_is_not_read(monkeypatch):
+    import comboarena.agents.ismcts as ismcts
+
+    clock = _Clock()
+    monkeypatch.setattr(ismcts._time, "perf_counter", clock)
+    game = ca.make("sixteen")
+    state = game.new_state(seed=1)
+    ca.make_agent("ismcts:iters=20", game).choose(state.view(0), state.legal_actions(0), random.Random(0))
+    assert clock.reads == 0

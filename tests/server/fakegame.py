@@ -8,6 +8,7 @@ Seat 0 also holds a secret number (``secret``) that only its own view shows.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -143,6 +144,27 @@ class Broken(Agent):
 
     def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
         raise RuntimeError("this agent always fails")
+
+
+class Stuck(Agent):
+    """An agent that never finishes thinking (a stopping server must not wait for it)."""
+
+    name = "stuck"
+
+    def __init__(self, game: Any = None) -> None:
+        self.game = game
+
+    def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+        import time
+
+        time.sleep(600)
+        return legal[0]
+
+
+class StuckPoke(Poke):
+    """Poke with an agent that thinks for ever (``stuck-test.stuck``)."""
+
+    info = dataclasses.replace(Poke.info, name="stuck-test", agents={"stuck": "tests.server.fakegame:Stuck"})
 
 
 class Counter(DoubleGame):

@@ -29,16 +29,18 @@ def free_port() -> int:
 class Server:
     """``comboarena serve`` in a child process."""
 
-    def __init__(self, db: str, port: int, log: Path, agent_delay: str = "0.05") -> None:
+    def __init__(self, db: str, port: int, log: Path, agent_delay: str = "0.05", extra: tuple[str, ...] = ()) -> None:
         self.db, self.port, self.log = db, port, log
         self.agent_delay = agent_delay
+        #: More command-line options for ``comboarena serve``.
+        self.extra = extra
         self.proc: subprocess.Popen[bytes] | None = None
         self.url = f"http://127.0.0.1:{port}"
 
     def command(self) -> list[str]:
         return [
             sys.executable, "-m", "comboarena", "serve", "--port", str(self.port), "--db", self.db,
-            "--agent-delay", self.agent_delay,
+            "--agent-delay", self.agent_delay, *self.extra,
         ]  # fmt: skip
 
     def start(self) -> None:

@@ -21,7 +21,10 @@ def test_games_are_listed_with_options_and_agents(client):
     six = games["sixteen"]
     assert six["title"] == "Sixteen" and "16" in six["summary"]
     assert {o["name"] for o in six["options"]} == {"players", "matches", "wilds", "draw", "bonus"}
-    assert {"spec": "sixteen.heuristic", "label": "Heuristic AI"} in six["agents"]
+    agents = {a["spec"]: a for a in six["agents"]}
+    assert agents["sixteen.heuristic"]["label"] == "Heuristic AI" and agents["sixteen.heuristic"]["seconds"] is None
+    # The search presets say how long a decision may take at most.
+    assert agents["ismcts:iters=200"]["seconds"] == 1.0
     assert six["page"] is True
     assert client.post("/api/games/sixteen/setup", json={"options": {"players": "4"}}).json()["players"] == 4
     bad = client.post("/api/games/sixteen/setup", json={"options": {"players": 3}})
@@ -189,8 +192,8 @@ def test_joining_seats(client):
         ({"game": "sixteen", "options": {"colour": "red"}}, "bad_option", "unknown option"),
         ({"game": "sixteen", "seats": ["open"]}, "bad_request", "2 seats"),
         ({"game": "sixteen", "seats": ["open", "human"]}, "bad_option", "human"),
-        ({"game": "sixteen", "seats": ["open", "wizard"]}, "bad_option", "unknown agent"),
-        ({"game": "sixteen", "seats": ["open", "ismcts:iters=100000000"]}, "bad_option", "at most"),
+        ({"game": "sixteen", "seats": ["open", "wizard"]}, "bad_option", "not an agent this server offers"),
+        ({"game": "sixteen", "seats": ["open", "ismcts:iters=100000000"]}, "bad_option", "not an agent"),
         ({"game": "sixteen", "clock": 0.001}, "bad_option", "clock"),
         ({"game": "sixteen", "fallback": "nobody"}, "bad_option", "fallback"),
     ],

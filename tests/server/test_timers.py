@@ -137,7 +137,8 @@ def test_a_person_gone_longer_than_the_grace_period_is_replaced(tmp_path):
 
 def test_agents_think_off_the_event_loop(client):
     """While a slow search agent thinks, the server keeps answering."""
-    tid = create(client, seats=["open", "ismcts:iters=20000:time=1.5"], seed=2)["table"]["id"]
+    # Combo Fighter's strongest search preset thinks for seconds (capped by its time budget).
+    tid = create(client, game="combo-fighter", seats=["open", "ismcts:iters=1000"], seed=2)["table"]["id"]
     token = join(client, tid)
     now = view(client, tid, token)
     client.post(f"/api/tables/{tid}/actions", json={"token": token, "action": now["legal"][0]})

@@ -262,15 +262,27 @@ def shipped_campaigns() -> dict[str, Campaign]:
     return {p.stem: load_campaign_file(p) for p in sorted(CAMPAIGNS_DIR.glob("*.toml"))}
 
 
+@cache
+def shipped_campaign_names() -> tuple[str, ...]:
+    """The ids of the shipped campaigns, from their file names alone (nothing is read)."""
+    return tuple(p.stem for p in sorted(CAMPAIGNS_DIR.glob("*.toml")))
+
+
 def find_campaign(name: str) -> Campaign:
-    """A shipped campaign by id, or a campaign file by path."""
+    """A shipped campaign by id, or a campaign file by path (the command line's)."""
     shipped = shipped_campaigns()
     if name in shipped:
         return shipped[name]
     path = Path(name)
-    if path.suffix == ".toml" or path.exists():
-        return load_campaign_file(path)
-    raise ContentError(f"no campaign {name!r}; the campaigns are {', '.join(shipped)}, or give a campaign file (.toml)")
+    try:
+        if path.suffix == ".toml" or path.exists():
+            return load_campaign_file(path)
+    except OSError as exc:  # e.g. a name too long to be a path
+        raise ContentError(f"no campaign file at that path: {exc.strerror or exc}") from None
+    shown = name if len(name) <= 40 else name[:40] + "…"
+    raise ContentError(
+        f"no campaign {shown!r}; the campaigns are {', '.join(shipped)}, or give a campaign file (.toml)"
+    )
 
 
 def _q(text: str) -> str:
@@ -350,4 +362,5 @@ __all__ = [
     "roster_build",
     "roster_from_json",
     "secondary_jobs",
+    "shipped_campaign_names",
 ]

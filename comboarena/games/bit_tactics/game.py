@@ -12,9 +12,9 @@ from comboarena.core import Action, Chance, Fields, Game, GameInfo, InvariantErr
 from .actions import NOTATION_HELP, parse
 from .battle import Rules
 from .board import Board, board_of
-from .campaign import Campaign, RosterUnit, find_campaign, roster_build
+from .campaign import Campaign, RosterUnit, find_campaign, roster_build, shipped_campaign_names
 from .content import ContentError, pack
-from .maps import Map, find_map
+from .maps import Map, find_map, shipped_map_names
 from .units import MAX_LEVEL, Build, BuildError, monster_build, preset_build
 
 SUMMARY = (
@@ -99,6 +99,7 @@ class BitTactics(Game):
                 "none: crossing (versus), keep (monsters)",
                 kind=str,
                 check=_check_map,
+                names=shipped_map_names,
             ),
             Option(
                 "party",
@@ -136,6 +137,7 @@ class BitTactics(Game):
                 "campaign mode: a shipped campaign or a campaign file",
                 kind=str,
                 check=_check_campaign,
+                names=shipped_campaign_names,
             ),
             Option("rounds", 12, "rounds before the battle is called (see at_limit)", kind=int, minimum=1, maximum=99),
             Option(

@@ -214,10 +214,11 @@ def parse_map(text: str, source: str, map_id: str | None = None) -> Map:
             continue
         if re.fullmatch(r"\s*([a-p]\s*)+", line):
             continue  # the row of file letters under the grid
+        # Errors never quote the file: a file that is not a map may hold anything.
         raise fail(
             n,
-            f"cannot read {raw.strip()!r}: lines are 'title:', 'text:', 'objective:', a row '<rank> | <squares>', "
-            "'deploy <1|2>:', 'facing <1|2>:' or 'feature <square>:'",
+            "this line is not part of a map: lines are 'title:', 'text:', 'objective:', a row "
+            "'<rank> | <squares>', 'deploy <1|2>:', 'facing <1|2>:' or 'feature <square>:'",
         )
     if "title" not in meta or not meta["title"][1]:
         raise ContentError(f"{source}: a map needs a 'title: ...' line")
@@ -244,7 +245,7 @@ def parse_map(text: str, source: str, map_id: str | None = None) -> Map:
             if not m:
                 raise fail(
                     n,
-                    f"square {chr(97 + x)}{rank} is {cell!r}: write a height digit 0-9, a terrain "
+                    f"square {chr(97 + x)}{rank} cannot be read: write a height digit 0-9, a terrain "
                     f"({' '.join(f'{c} {t}' for c, t in zip(TERRAIN_CHARS, TERRAIN_NAMES, strict=True))}) and "
                     "optionally a modifier (b broken, t thick, f fast), e.g. 2. or 0~f",
                 )
@@ -262,9 +263,10 @@ def parse_map(text: str, source: str, map_id: str | None = None) -> Map:
             sa = square_index(a, width, height)
             sb = square_index(b, width, height) if b else sa
             if sa < 0 or sb < 0:
-                bad = a if sa < 0 else b
                 raise fail(
-                    n, f"{bad!r} is not a square of this {width}x{height} map (a1-{square_name(size - 1, width)})"
+                    n,
+                    f"the squares must be on this {width}x{height} map (a1-{square_name(size - 1, width)}), "
+                    "e.g. a1 b2 or a1-d2",
                 )
             for y in range(min(sa // width, sb // width), max(sa // width, sb // width) + 1):
                 for x in range(min(sa % width, sb % width), max(sa % width, sb % width) + 1):
@@ -293,7 +295,7 @@ def parse_map(text: str, source: str, map_id: str | None = None) -> Map:
         if side in facings:
             n, d = facings[side]
             if d not in DIRS or len(d) != 1:
-                raise fail(n, f"facing must be one of n, e, s, w, got {d!r}")
+                raise fail(n, "facing must be one of n, e, s, w")
             facing.append(DIRS.index(d))
         else:
             facing.append(_toward(deploy[side - 1], deploy[2 - side], width))
@@ -302,7 +304,7 @@ def parse_map(text: str, source: str, map_id: str | None = None) -> Map:
     for n, name, spec in features:
         sq = square_index(name, width, height)
         if sq < 0:
-            raise fail(n, f"{name!r} is not a square of this {width}x{height} map")
+            raise fail(n, f"the feature's square is not on this {width}x{height} map")
         feats.append(_feature(n, sq, name, spec, terrain[sq], fail))
     for sq in range(size):
         if terrain[sq] in FEATURE_KINDS and not any(f.square == sq for f in feats):
@@ -317,7 +319,7 @@ def parse_map(text: str, source: str, map_id: str | None = None) -> Map:
         n, spec = meta["objective"]
         parts = spec.split()
         if not parts or parts[0] not in OBJECTIVES:
-            raise fail(n, f"objective must be rout, reach <square> or survive <rounds>, got {spec!r}")
+            raise fail(n, "objective must be rout, reach <square> or survive <rounds>")
         objective = parts[0]
         if objective == "reach":
             arg = square_index(parts[1], width, height) if len(parts) == 2 else -1
@@ -394,7 +396,7 @@ def _feature(n: int, sq: int, name: str, spec: str, terrain: int, err: Callable[
         elif key == "down" and terrain == SLOPE and value in DIRS and len(value) == 1:
             down = DIRS.index(value)
         else:
-            raise err(n, f"cannot read {(key + ' ' + value).strip()!r}: write {usage}")
+            raise err(n, f"the words after the difficulty cannot be read: write {usage}")
     if terrain == SLOPE and down < 0:
         raise err(n, f"a slope needs the direction it slides you: write {usage}")
     return Feature(sq, terrain, SKILLS.index(skill_name), tn, damage, down)
@@ -419,15 +421,25 @@ def shipped_maps() -> dict[str, Map]:
     return {p.stem: load_map_file(p) for p in sorted(MAPS_DIR.glob("*.txt"))}
 
 
+@cache
+def shipped_map_names() -> tuple[str, ...]:
+    """The ids of the shipped maps, from their file names alone (nothing is read)."""
+    return tuple(p.stem for p in sorted(MAPS_DIR.glob("*.txt")))
+
+
 def find_map(name: str) -> Map:
-    """A shipped map by id, or a map file by path; :class:`ContentError` if neither."""
+    """A shipped map by id, or a map file by path (the command line's); :class:`ContentError` if neither."""
     maps = shipped_maps()
     if name in maps:
         return maps[name]
     path = Path(name)
-    if path.suffix == ".txt" or "/" in name or path.exists():
-        return _load_cached(str(path.resolve()) if path.exists() else name)
-    raise ContentError(f"no map {name!r}; the maps are {', '.join(maps)}, or give the path of a map file (.txt)")
+    try:
+        if path.suffix == ".txt" or "/" in name or path.exists():
+            return _load_cached(str(path.resolve()) if path.exists() else name)
+    except OSError as exc:  # e.g. a name too long to be a path
+        raise ContentError(f"no map file at that path: {exc.strerror or exc}") from None
+    shown = name if len(name) <= 40 else name[:40] + "…"
+    raise ContentError(f"no map {shown!r}; the maps are {', '.join(maps)}, or give the path of a map file (.txt)")
 
 
 @cache
@@ -449,6 +461,7 @@ __all__ = [
     "find_map",
     "load_map_file",
     "parse_map",
+    "shipped_map_names",
     "shipped_maps",
     "square_index",
     "square_name",

@@ -132,13 +132,16 @@ deploy 2: c3
     [
         (
             lambda t: t.replace("2 | 0. 0. 0.", "2 | 0. 0x 0."),
-            "bad.txt, line 3: square b2 is '0x': write a height digit 0-9, a terrain",
+            "bad.txt, line 3: square b2 cannot be read: write a height digit 0-9, a terrain",
         ),
         (
             lambda t: t.replace("2 | 0. 0. 0.", "2 | 0. 0."),
             "bad.txt, line 3: rank 2 has 2 squares; the first row has 3",
         ),
-        (lambda t: t.replace("deploy 2: c3", "deploy 2: d9"), "bad.txt, line 6: 'd9' is not a square of this 3x3 map"),
+        (
+            lambda t: t.replace("deploy 2: c3", "deploy 2: d9"),
+            "bad.txt, line 6: the squares must be on this 3x3 map (a1-c3)",
+        ),
         (
             lambda t: t.replace("2 | 0. 0. 0.", "2 | 0. 0D 0."),
             "bad.txt: square b2 is a rune door; describe it with 'feature b2: door lore",

@@ -16,14 +16,12 @@ from .board import Board
 from .content import MAGICAL, PHYSICAL, RESIST_TYPES, Weapon, pack
 from .maps import BOULDER, BOULDER_HEIGHT, DOOR, DOOR_HEIGHT
 from .statuses import (
-    BRAVERY,
     COMBO,
     DEF_DOWN,
     DEF_UP,
     DISABLED,
     DMG_DOWN,
     DMG_UP,
-    FAITH,
     FLOAT,
     GUARD,
     HASTE,
@@ -264,9 +262,9 @@ class Battle:
         m = self.sm[u]
         return max(0, self.sheets[u].meva + self.gb[u][3] + ((m >> HASTE) & 1) - ((m >> SLOW) & 1))
 
-    def defs(self, u: int, attacker: int) -> tuple[int, int]:
-        """(2DEF, DEF) against ``attacker``: DEF Down halves DEF (rounded up; 2DEF no higher
-        than it), DEF Up + 2, the attacker's Bravery - 1 on both."""
+    def defs(self, u: int, bravery: int = 0) -> tuple[int, int]:
+        """(2DEF, DEF): DEF Down halves DEF (rounded up; 2DEF no higher than it), DEF Up + 2,
+        and ``bravery`` (1 when the attacker had Bravery as it declared the attack) off both."""
         s, g, m = self.sheets[u], self.gb[u], self.sm[u]
         d, d2 = s.def_ + g[1], s.def2 + g[2]
         if (m >> DEF_DOWN) & 1:
@@ -274,12 +272,11 @@ class Battle:
             d2 = min(d2, d)
         if (m >> DEF_UP) & 1:
             d += 2
-        if (self.sm[attacker] >> BRAVERY) & 1:
-            d, d2 = d - 1, d2 - 1
+        d, d2 = d - bravery, d2 - bravery
         return max(0, d2), max(0, d)
 
-    def mdefs(self, u: int, attacker: int) -> tuple[int, int]:
-        """(2M.Def, M.Def) against ``attacker``, as :meth:`defs` with M.Def Down/Up and Faith."""
+    def mdefs(self, u: int, faith: int = 0) -> tuple[int, int]:
+        """(2M.Def, M.Def), as :meth:`defs` with M.Def Down/Up and the attacker's Faith."""
         s, g, m = self.sheets[u], self.gb[u], self.sm[u]
         d, d2 = s.mdef + g[4], s.mdef2 + g[5]
         if (m >> MDEF_DOWN) & 1:
@@ -287,8 +284,7 @@ class Battle:
             d2 = min(d2, d)
         if (m >> MDEF_UP) & 1:
             d += 2
-        if (self.sm[attacker] >> FAITH) & 1:
-            d, d2 = d - 1, d2 - 1
+        d, d2 = d - faith, d2 - faith
         return max(0, d2), max(0, d)
 
     def dmg(self, u: int) -> int:

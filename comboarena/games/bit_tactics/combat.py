@@ -15,6 +15,10 @@ A Resist halves the damage and the effect; Guard halves physical damage;
 Combo status adds 5 x the attacker's LV. Halvings round down, applied once at
 the end (``rating >> halvings``). Area attacks roll for each target. An attack
 that hits but deals 0 damage has no special effect.
+
+What an attack brings from its maker is fixed as it is declared (a
+:class:`Strike`): an area attack that hits its own maker, knocking it out or
+back, still strikes the rest of its targets as declared.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from .battle import Battle
 from .board import FACING_EVA
 from .content import FALLEN, MAGICAL, NONE, PHYSICAL, Ability, Weapon, pack
 from .movement import knockback
-from .statuses import BLIND, COMBO, GUARD, NAMES, QUICKEN, Status, duration
+from .statuses import BLIND, BRAVERY, COMBO, FAITH, GUARD, NAMES, QUICKEN, Status, duration
 from .targeting import affected, weapon_problem, weapon_range
 from .view import EV_COUNTER, EV_EQUIP, EV_FACE, EV_GUARD, EV_ITEM, EV_MP, EV_ROLL, EV_STATUS
 
@@ -40,7 +44,7 @@ COMBO_PER_LEVEL = 5
 
 
 class Strike(NamedTuple):
-    """One attack as it reaches one target."""
+    """One attack as declared: what it brings to each target it reaches."""
 
     attack: int  # PHYSICAL or MAGICAL
     rating: int  # the DMG or M.Dmg rating; -1 for an attack that deals no damage (status only)
@@ -51,15 +55,23 @@ class Strike(NamedTuple):
     limit: bool  # a Limit Attack: every hit is a crit
     combo: bool  # it gives Combo status on a hit (a physical Limit Attack)
     melee: bool  # a melee weapon attack (what counter-attacks answer)
+    # The maker's part, read as the attack is declared, so that an area attack that knocks
+    # out its own maker (its statuses gone) or knocks it back (moved) keeps it:
+    origin: int  # its square: the facing struck, the way targets are knocked back
+    lower: int  # 1 under Bravery (physical) or Faith (magical): an enemy's DEF/M.Def and 2x - 1
+    blind: bool  # Blind: a physical attack rolls twice and keeps the lower
 
 
-def band_of(b: Battle, attacker: int, target: int, attack: int, roll: int, die: int) -> tuple[str, dict[str, int]]:
+def band_of(b: Battle, attacker: int, target: int, s: Strike, roll: int, die: int) -> tuple[str, dict[str, int]]:
     """The result band of ``roll`` and the thresholds it was read against."""
     crit_hit = b.rules.crits_hit and roll == die
-    if attack == PHYSICAL:
-        rel = b.board.facing_attacked(b.sq[attacker], b.sq[target], b.face[target])
+    # Bravery and Faith lower an "Enemy" DEF or M.Def: not an ally's, nor the maker's own,
+    # caught in an area attack.
+    lower = s.lower if b.sides[target] != b.sides[attacker] else 0
+    if s.attack == PHYSICAL:
+        rel = b.board.facing_attacked(s.origin, b.sq[target], b.face[target])
         eva = b.eva(target) + FACING_EVA[rel]
-        d2, d = b.defs(target, attacker)
+        d2, d = b.defs(target, lower)
         th = {"eva": eva, "def2": d2, "def": d, "facing": rel}
         if crit_hit:
             return FULL, th
@@ -71,7 +83,7 @@ def band_of(b: Battle, attacker: int, target: int, attack: int, roll: int, die: 
             return HALF, th
         return FULL, th
     meva = b.meva(target)
-    md2, md = b.mdefs(target, attacker)
+    md2, md = b.mdefs(target, lower)
     th = {"meva": meva, "mdef2": md2, "mdef": md}
     if crit_hit:
         return FULL, th
@@ -98,11 +110,11 @@ def strike(b: Battle, a: int, t: int, s: Strike, events: list[Event]) -> int:
         return 0
     die = sa.atk if s.attack == PHYSICAL else sa.matk
     rolls = [b.chance.roll(die)]
-    if s.attack == PHYSICAL and b.has(a, BLIND):
+    if s.blind:
         rolls.append(b.chance.roll(die))  # "roll twice for physical attacks and use the lower result"
     roll = min(rolls)
     crit = roll == die or s.limit
-    band, th = band_of(b, a, t, s.attack, roll, die)
+    band, th = band_of(b, a, t, s, roll, die)
     data = {
         "unit": a,
         "target": t,
@@ -138,7 +150,7 @@ def strike(b: Battle, a: int, t: int, s: Strike, events: list[Event]) -> int:
             turns = duration(sa.matk, kind) >> halves
             b.inflict(t, kind, turns, sa.matk, a, sa.base_mdmg, s.element, "inflicted", events)
     if standing and s.knockback and dealt > 0:
-        knockback(b, t, b.sq[a], s.knockback, dealt, a, events)
+        knockback(b, t, s.origin, s.knockback, dealt, a, events)
         standing = b.hp[t] > 0
     if standing and s.combo and dealt > 0:
         # "the target gains Combo Status"; "reset by any successful hit with a Limit Attack"
@@ -193,7 +205,16 @@ def weapon_strike(b: Battle, u: int, w: Weapon, ab: Ability | None, limit: bool,
         if ab.damage == 0:
             rating = -1
     return Strike(
-        PHYSICAL, max(rating, 0) if rating >= 0 else -1, element, statuses, kb, False, limit, combo, not ranged
+        PHYSICAL,
+        max(rating, 0) if rating >= 0 else -1,
+        element,
+        statuses,
+        kb,
+        False,
+        limit,
+        combo,
+        not ranged,
+        *_declared(b, u, PHYSICAL),
     )
 
 
@@ -218,7 +239,16 @@ def ability_strike(b: Battle, u: int, ab: Ability, limit: bool) -> Strike:
         limit,
         physical_limit,
         ab.attack == PHYSICAL and ab.line,
+        *_declared(b, u, ab.attack),
     )
+
+
+def _declared(b: Battle, u: int, attack: int) -> tuple[int, int, bool]:
+    """The maker's part of a :class:`Strike`: its square, Bravery or Faith, Blind."""
+    m = b.sm[u]
+    if attack == PHYSICAL:
+        return b.sq[u], (m >> BRAVERY) & 1, (m >> BLIND) & 1 == 1
+    return b.sq[u], (m >> FAITH) & 1, False
 
 
 def long_squares(b: Battle, u: int, w: Weapon, t: int) -> list[int]:
@@ -242,18 +272,22 @@ def fight(
         if b.hp[u] <= 0 or weapon_problem(b, u, w, b.sq[u], t) is not None:
             continue
         s = weapon_strike(b, u, w, None, limit, limit)
+        attack = []
         for sq in long_squares(b, u, w, t):
             v = b.unit_at(sq)
             if v >= 0:
-                struck.append((v, strike(b, u, v, s, events), s.melee))
-    _attacker_limit(b, u, struck, events)
+                attack.append((v, strike(b, u, v, s, events), s.melee))
+        # "Complete each attack normally": each weapon's attack earns its own Limit.
+        _attacker_limit(b, u, attack, events)
+        struck += attack
     if not counter:
         counters(b, u, struck, events)
     return struck
 
 
 def _attacker_limit(b: Battle, u: int, struck: list[tuple[int, int, bool]], events: list[Event]) -> None:
-    # "Character making AE attacks only gain 1 Limit regardless of how many targets are hit."
+    """The Limit the maker of one attack earns: 1 if it dealt damage, whoever and however many
+    it hit ("Character making AE attacks only gain 1 Limit regardless of how many targets")."""
     if any(d > 0 for _, d, _ in struck) and b.hp[u] > 0:
         b.gain_limit(u, 1, events)
 

@@ -34,7 +34,7 @@ def outcome(b: Battle, a: int, t: int, s: Strike) -> Outcome:
     die = sa.atk if s.attack == PHYSICAL else sa.matk
     if s.gaze and b.has(t, BLIND):
         return Outcome({MISS: 1.0}, 0.0, 0.0, 0.0, 0.0)
-    blind = s.attack == PHYSICAL and b.has(a, BLIND)
+    blind = s.blind
     hp = b.hp[t]
     resisted = b.resisted(t, s.attack, s.element)
     guard = s.attack == PHYSICAL and b.has(t, GUARD)
@@ -44,7 +44,7 @@ def outcome(b: Battle, a: int, t: int, s: Strike) -> Outcome:
     dd = die * die
     for r in range(1, die + 1):
         p = ((die - r + 1) ** 2 - (die - r) ** 2) / dd if blind else 1.0 / die
-        band, _ = band_of(b, a, t, s.attack, r, die)
+        band, _ = band_of(b, a, t, s, r, die)
         bands[band] = bands.get(band, 0.0) + p
         if band == MISS:
             continue

@@ -190,8 +190,9 @@ def _stats(b: Battle, u: int) -> dict[str, int]:
     key = (s, b.sm[u], b.gb[u])
     got = _STATS.get(key)
     if got is None:
-        d2, d = b.defs(u, u)
-        md2, md = b.mdefs(u, u)
+        # Its own defences: Bravery and Faith lower a foe's, never the holder's.
+        d2, d = b.defs(u)
+        md2, md = b.mdefs(u)
         got = {
             "hp_max": s.hp,
             "mp_max": s.mp,

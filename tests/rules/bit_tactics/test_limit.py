@@ -73,3 +73,24 @@ def test_a_monster_makes_its_own_limit_attack():
     s.chance.force(5)  # Frenzy Stab: DMG 3 + 1 (knife) + 3 (a Base), crit: 14
     ev = act(s, "limit c4")
     assert kinds(ev, "damage")[0]["amount"] == 14
+
+
+def test_each_attack_of_a_two_weapon_fight_gains_its_maker_one_limit():
+    # "you make a separate attack with each ... Complete each attack normally": a level-3 Scout's
+    # dirk and venom dirk are two attacks, each that deals damage gains the Scout 1 Limit.
+    def duel(limit=0):
+        return scenario(FLAT, [unit("scout", "c3", limit=limit), unit("mender", "c4", side=1, facing="e")])
+
+    s = duel()
+    s.chance.force(7, 7)  # both hit (the Mender's EVA 1, DEF 3 from the side)
+    ev = act(s, "fight c4")
+    assert [d["unit"] for d in kinds(ev, "limit")] == [1, 0, 1, 0]  # each attack completed in turn
+    assert (view_unit(s, 0)["limit"], view_unit(s, 1)["limit"]) == (2, 2)
+    s = duel()
+    s.chance.force(7, 1)  # the second misses: no Limit for it
+    act(s, "fight c4")
+    assert (view_unit(s, 0)["limit"], view_unit(s, 1)["limit"]) == (1, 1)
+    s = duel(limit=10)
+    s.chance.force(7, 7)  # a Limit Attack is a Fight: 10 spent, then 1 for each attack
+    act(s, "limit c4")
+    assert view_unit(s, 0)["limit"] == 2

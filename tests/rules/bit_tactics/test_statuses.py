@@ -260,3 +260,41 @@ def test_a_resist_halves_a_statuss_duration_too():
     s.chance.force(10)
     act(s, "magic mire c4")
     assert statuses(s, 1)["slow"] == 2  # 5 turns, halved
+
+
+def test_bravery_and_faith_leave_the_holders_own_defences_in_the_view():
+    # "When target attacks: Enemy DEF -1": the view's stats are the unit's own, not as if it
+    # attacked itself (a level-3 Vanguard: DEF 7, 2DEF 4, M.Def 3, 2M.Def 1).
+    def defences(statuses):
+        s = scenario(FLAT, [unit("vanguard", "c3", statuses=statuses), unit("vanguard", "c6", side=1)])
+        stats = view_unit(s, 0)["stats"]
+        return stats["def"], stats["def2"], stats["mdef"], stats["mdef2"]
+
+    plain = defences([])
+    assert plain == (7, 4, 3, 1)
+    assert defences([st("bravery"), st("faith")]) == plain
+
+
+def test_bravery_and_faith_lower_only_an_enemys_defences():
+    # An area attack that catches allies (Volley, Blaze: "friend or foe") reads an ally's DEF or
+    # M.Def, and its maker's own, unlowered: the words say "Enemy DEF", "Enemy M.Def".
+    brave = [st("bravery", caster=0)]
+    s = scenario(
+        FLAT,
+        [unit("ranger", "c3", statuses=brave), unit("vanguard", "c4", side=1), unit("vanguard", "d4")],
+        foes=("vanguard",),
+        party=("ranger", "vanguard"),
+    )
+    s.chance.force(2, 2, 2)
+    rolls = {r["target"]: (r["def"], r["def2"]) for r in kinds(act(s, "ja volley c4"), "roll")}
+    assert rolls == {1: (6, 3), 0: (3, 2), 2: (7, 4)}  # the foe lowered; the Ranger and its ally not
+    faithful = [st("faith", caster=0)]
+    s = scenario(
+        FLAT,
+        [unit("evoker", "c3", statuses=faithful), unit("mender", "c4", side=1), unit("mender", "d4")],
+        foes=("mender",),
+        party=("evoker", "mender"),
+    )
+    s.chance.force(2, 2, 2)
+    rolls = {r["target"]: (r["mdef"], r["mdef2"]) for r in kinds(act(s, "magic blaze c4"), "roll")}
+    assert rolls == {1: (5, 2), 0: (6, 3), 2: (6, 3)}

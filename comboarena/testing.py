@@ -40,11 +40,13 @@ _GARBAGE = ("", "   ", "%%%", "no-such-move 99")
 
 @dataclass
 class CheckReport:
-    """What :func:`check_game` did: games and steps played, their lengths."""
+    """What :func:`check_game` did: games and steps played, their lengths, and how many
+    determinizations it checked (one per seat and the spectator at every deep step)."""
 
     game: str
     games: int = 0
     steps: int = 0
+    determinizations: int = 0
     lengths: list[int] = field(default_factory=list)
     reasons: dict[str, int] = field(default_factory=dict)
 
@@ -115,7 +117,7 @@ def _play_checked(
                 if seat not in to_act:
                     _require(state.legal_actions(seat) == [], game, where, f"seat {seat} not to act has actions")
             _check_illegal(game, state, legal_by_seat, pool, rng, where)
-            _check_views(game, state, rng, where, encoder)
+            report.determinizations += _check_views(game, state, rng, where, encoder)
             _check_encoder(game, encoder, state, legal_by_seat, where)
         seat = moves.choice(to_act)
         action = moves.choice(legal_by_seat[seat])
@@ -187,8 +189,10 @@ def _expect_raise(
     _require(state == before, game, where, f"a rejected action {action!r} by seat {seat} changed the state")
 
 
-def _check_views(game: Game, state: State, rng: random.Random, where: str, encoder: Encoder) -> None:
-    for seat in [*range(game.players), None]:
+def _check_views(game: Game, state: State, rng: random.Random, where: str, encoder: Encoder) -> int:
+    """Checks every seat's view and a determinization of it; returns how many it made."""
+    seats = [*range(game.players), None]
+    for seat in seats:
         view = state.view(seat)
         _require(json.loads(json.dumps(view)) == view, game, where, f"view({seat}) is not JSON-safe")
         det = game.determinize(view, seat, random.Random(rng.getrandbits(64)))
@@ -207,6 +211,7 @@ def _check_views(game: Game, state: State, rng: random.Random, where: str, encod
             legal = det.legal_actions(s)
             _require(len(legal) > 0, game, where, f"determinized state: seat {s} to act has no actions")
             det.apply(s, rng.choice(legal))
+    return len(seats)
 
 
 def _check_clone(game: Game, state: State, seat: int, action: Action, where: str) -> None:

@@ -118,3 +118,12 @@ def test_sixteen_random_games_conserve_cards_and_end(seed, players, matches, wil
     total = sum(len(p) for piles in v["set_piles"] for p in piles) + len(v["ignored"])
     assert total == (54 if wilds else 52)
     assert sum(r.returns) == 0
+
+
+def test_check_game_counts_the_determinizations_it_checks():
+    """One determinization per seat and the spectator at every step it checks deeply."""
+    game = ca.make("sixteen")
+    report = ca.testing.check_game(game, games=2, seed=3)
+    assert report.determinizations == report.steps * (game.players + 1) > 0
+    sparse = ca.testing.check_game(game, games=2, seed=3, deep_every=4)
+    assert sparse.determinizations == sum((n + 3) // 4 for n in sparse.lengths) * (game.players + 1)

@@ -21,6 +21,7 @@ from .test_browser import (  # noqa: F401  (fixtures)
     new_page,
     no_sideways_scroll,
     page_does_not_scroll,
+    play_by_clicking,
     seated,
     shots,
 )
@@ -216,13 +217,15 @@ def test_16_combos_on_a_phone_shows_the_combo_table_drawer(browser, live, shots)
 
 
 def test_16_combos_replay_shows_one_table_with_every_characters_cards(browser, live, shots):  # noqa: F811
-    tid = live.table(GAME, [f"{GAME}.heuristic", "random"], {"columns": 4, "round_limit": 2, "placement": "dealt"})
+    tid = live.table(GAME, [f"{GAME}.heuristic", "random"], {"columns": 4, "round_limit": 4, "placement": "dealt"})
     live.wait_over(tid, 60)
     page = new_page(browser)
     page.goto(f"{live.url}/replay/{tid}")
     page.wait_for_selector("#board .cmb")
-    for _ in range(6):
+    for _ in range(3):
         page.keyboard.press("ArrowRight")
+    at, last = (int(x) for x in page.inner_text("#step").split("/")[:2])
+    assert at < last, "a step before the end, when some cards are still hidden from the spectator"
     spectator = set(faces_in_page(page))
     page.select_option("#pov", "all")
     page.wait_for_selector(".revealed-note")
@@ -306,5 +309,50 @@ def test_16_combos_any_pair_turn_picks_a_column_then_a_type(browser, live, shots
     buttons.first.click()
     assert page.evaluate("window.sent") == [move]
     page.screenshot(path=str(shots / f"{GAME}-any-pair-desk.png"))
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_16_combos_at_the_end_shows_every_card_and_says_the_result_in_words(browser, live, shots):  # noqa: F811
+    """Issue 17, "Names": once the game is over the opponent's cards are drawn face up with their
+    values, the result says in words what decided it, and the log names players, not characters."""
+    tid = live.table(GAME, ["open", f"{GAME}.heuristic"], {"columns": 3, "round_limit": 1, "placement": "dealt"})
+    token = live.join(tid, 0, "Ada")
+    page = seated(browser, live, tid, 0, token, **CALM)
+    page.wait_for_selector("#board .cmb")
+    # While playing, the opponent's value cards are backs.
+    assert page.locator("#board .cmb-char.enemy .cmb-stack .card.back").count() == 3
+    play_by_clicking(page, limit_s=90)
+    text = page.inner_text("#result-text")
+    assert re.search(r"won at the round limit|the last side standing|A draw at the round limit", text), text
+    assert "per side" not in text and "[" not in text, text
+    detail = page.inner_text("#result-detail")
+    assert "Ada (you)" in detail and re.search(r"\d+ pairs? · \d+", detail), detail
+    for size_name, size in SIZES.items():
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.wait_for_timeout(150)
+        page.screenshot(path=str(shots / f"{GAME}-result-{size_name}.png"))
+    page.get_by_role("button", name="Look at the table").click()
+    # Every card of the opponent face up, as its owner saw them, with the values.
+    state = engine_state(live, tid)
+    theirs = state.view(1)["characters"][1]["rows"]
+    enemy = "#board .cmb-char.enemy"
+    assert page.locator(f"{enemy} .cmb-col .card.back").count() == 0
+    assert page.locator(f"{enemy} .cmb-value.muted").count() == 0
+    for pv in theirs:
+        if not isinstance(pv, dict):
+            continue
+        col = page.locator(f"{enemy} [data-id='pair-{pv['id']}']")
+        faces = col.locator("[data-card]").evaluate_all("(els) => els.map((e) => e.dataset.card)")
+        assert faces == [pv["type_card"], *pv["value_cards"]]
+        assert col.locator(".cmb-value").inner_text() == f"={pv['value']}"
+    log = page.text_content("#log") or ""
+    assert log and not re.search(r"[Cc]haracter \d", log), log
+    assert re.search(r"\bYou (pass|announce|draw|show)", log), log
+    for size_name, size in SIZES.items():
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.wait_for_timeout(150)
+        no_sideways_scroll(page, f"the finished 16 Combos table at {size_name}")
+        page.screenshot(path=str(shots / f"{GAME}-over-{size_name}.png"))
     assert not page.errors, page.errors
     page.context.close()

@@ -167,6 +167,7 @@ class CheckRules(ComboRules):
         a.tpair = self._rows[c][a.tcol]
         self._a = a
         self._log_value(dp, (L_EQ, a.value))
+        self._record_own_type(dp, a.type)
         events.append(
             Event(EventKind.COUNTER, self.game.char_seat[x],
                   {"character": x, "target": c, "type": "HDCS"[a.type], "value": a.value, "pair": dp})

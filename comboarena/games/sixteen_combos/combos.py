@@ -188,8 +188,25 @@ class ComboRules(Table):
         """Hire Guard: one of the actor's type cards is replaced by a card the action uses."""
         a = self._a
         self._remove_pair(a.tpair, events, "defeated")
-        if self._alive(a.actor) and self._effect_actions("hire guard"):
+        if not self._alive(a.actor):
+            return
+        options = self._effect_actions("hire guard")
+        if len(a.cards) != 1:
+            self._record_guards(bool(options))
+        if options:
             self._open_effect("hire guard", a.actor)
+
+    def _record_guards(self, opened: bool) -> None:
+        """With no single action card to use (a counter, a shove, two scavenged cards) Hire
+        Guard has a choice exactly when a lone value card has the action's type: whether the
+        decision opens tells the table so."""
+        a = self._a
+        cols = self._in_play(a.actor)
+        if len(cols) < 2:
+            return  # no other column to take the card: nothing is learnt
+        row, pvc = self._rows[a.actor], self._pvc
+        lone = [pvc[row[col]][0] for col in cols if len(pvc[row[col]]) == 1]
+        self._record_fact(lone, (1 << a.type,) * len(lone), 1 if opened else 0, len(lone) if opened else 0)
 
     def _grapple(self, events: list[Event]) -> None:
         """Grapple (Once): the target pair is held out of play until its owner's next turn and

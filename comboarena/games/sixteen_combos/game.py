@@ -77,6 +77,11 @@ Winning: {WINNING}."""
 class SixteenCombos(Game):
     """The card battle system 16 Combos; see ``../shared/rules/16-combos.txt``."""
 
+    #: 2: ``constraints`` hold facts of any kind about hidden types (``table.Fact``), not only
+    #: Available Actions, and ``outcome`` its ``values``. Version 1 still reads.
+    position_version = 2
+    older_positions = (1,)
+
     info = GameInfo(
         name="16-combos",
         title="16 Combos",
@@ -228,8 +233,25 @@ class SixteenCombos(Game):
         constraint (``knowledge.py``), the draw pile shuffled, a fresh chance."""
         return determinize(self, view, seat, rng)
 
+    def _upgrade_position(self, data: dict[str, Any], version: int) -> dict[str, Any]:
+        """Version 1 to 2: a fact ``[card ids, type, need]`` ("at least ``need`` of these
+        cards have ``type``") becomes ``[card ids, that type's mask for each, need, all]``;
+        an outcome gets its ``values``, which :meth:`_from_position` works out again."""
+        facts = data.get("constraints")
+        if isinstance(facts, list):
+            data["constraints"] = [_fact_v1(f) for f in facts]
+        out = data.get("outcome")
+        if isinstance(out, dict) and isinstance(out.get("pairs"), list):
+            out.setdefault("values", [0] * len(out["pairs"]))
+        data["version"] = self.position_version
+        return data
+
     def _from_position(self, fields: Fields, chance: Chance) -> ComboState:
-        return read_position(self, fields, chance)
+        state = read_position(self, fields, chance)
+        if state.is_over:
+            # The outcome follows from the board (and older positions kept less of it).
+            state.refinish()
+        return state
 
     def encoder(self) -> ComboEncoder:
         return ComboEncoder(self)
@@ -309,3 +331,12 @@ def _read_draw(text: str) -> str:
 
 
 __all__ = ["NOTATION", "SUMMARY", "WINNING", "SixteenCombos", "combo_table"]
+
+
+def _fact_v1(fact: Any) -> Any:
+    """A version-1 constraint in the version-2 form (anything malformed is left for the reader to refuse)."""
+    if isinstance(fact, list) and len(fact) == 3 and isinstance(fact[0], list) and type(fact[1]) is int:
+        ids, t, need = fact
+        if 0 <= t < 4:
+            return [ids, [1 << t] * len(ids), need, len(ids)]
+    return fact

@@ -9,9 +9,21 @@ Public knowledge that constrains a seat's hidden cards, all in every view:
   difference), every increase, every value announced (a shove, a counter, a
   stolen pair) and every swap. Replaying a ledger with candidate faces tells
   whether they are possible.
-- **Available Actions** (``view["constraints"]``): an announced action type
-  proves that the value row held two (one, with a wild or a face card change)
-  cards of that type at that moment.
+- **Facts about hidden types** (``view["constraints"]``, each ``[card ids,
+  a type mask for each, least, most]``: between ``least`` and ``most`` of the
+  cards have a type in their mask). Whatever the table sees a character do, or
+  be asked, that depends on its face-down cards is such a fact:
+
+  - Available Actions: an announced action type proves that the value row held
+    two (one, with a wild or a face card change) cards of that type;
+  - Hire Guard with no single action card to hire (a counter, a shove, two
+    scavenged cards): the decision is asked exactly when a lone value card has
+    the action's type, so its being asked (or not) says whether one has;
+  - the Face Card step is asked exactly when the actor may change (a value-row
+    card of the face card's other type) or swap (a lone card of the announced
+    type), so again its being asked (or not) tells;
+  - a shove or a counter announces its defense pair's type, whose type card may
+    be face down (Stealth).
 - **One of Each Type** (``view["groups"]``): a character's dealt type cards
   are one of each type.
 - Cards seen face up (revealed face cards, defeated values in the waste, the
@@ -19,8 +31,9 @@ Public knowledge that constrains a seat's hidden cards, all in every view:
   draw deck's cards are all seen once out of the draw pile.
 
 ``determinize`` samples the hidden faces of the deal deck pair by pair
-(enumerating the values a ledger allows), honouring designated types for the
-constraints, then checks everything and retries; the draw pile is shuffled.
+(enumerating the values a ledger allows), honouring types designated for the
+facts (a type for enough of a fact's cards; types a fact rules out), then
+checks everything and retries; the draw pile is shuffled.
 
 >>> from .table import L_BASE, L_CHK, L_DMG
 >>> replay(((L_BASE, 5), (L_CHK, 10, 1, 5), (L_DMG, 10)), {5: 8}.__getitem__, None)
@@ -38,7 +51,7 @@ from typing import TYPE_CHECKING, Any
 from comboarena.core import Chance, OptionError
 
 from .cards import CARD_IDS, DEAL_SIZE, DRAW0, FACE_INDEX, FACE_TYPE, FACE_VALUE, MAX_VALUE, draw_deck
-from .table import L_ADD, L_BASE, L_CHK, L_DMG, L_DMGBY, L_EQ, L_LO, L_REBASE, L_SET, L_SUB, PUBLIC
+from .table import L_ADD, L_BASE, L_CHK, L_DMG, L_DMGBY, L_EQ, L_LO, L_REBASE, L_SET, L_SUB, PUBLIC, Fact
 
 if TYPE_CHECKING:
     from .game import SixteenCombos
@@ -124,12 +137,28 @@ class _Sampler:
         self.refs = {p: _refs(led) for p, led in self.ledgers.items()}
         #: Pairs whose ledger depends on a hidden card (directly or through Snipe's references).
         self.open = [p for p in self.ledgers if self.tokens[p] or self.refs[p]]
-        # Only the facts about cards this seat cannot see matter (and not those its seen cards prove).
-        self.constraints = []
-        for ids, t, need in view["constraints"]:
-            have = sum(1 for c in ids if _type(fixed, c) == t)
-            if have < need:
-                self.constraints.append((tuple(c for c in ids if c < DRAW0 and c not in fixed), t, need - have))
+        #: The facts about hidden types (``table.Fact``), narrowed to the cards this seat cannot see.
+        self.facts: list[Fact] = []
+        for ids, masks, least, most in view["constraints"]:
+            sat = 0
+            free: list[tuple[int, int]] = []
+            for c, m in zip(ids, masks, strict=True):
+                t = _type(fixed, c)
+                if t == -2:
+                    free.append((c, m))
+                elif t >= 0 and m >> t & 1:
+                    sat += 1
+            if most - sat < 0:
+                raise OptionError("view is inconsistent: its seen cards break a fact about hidden types")
+            if least - sat > 0 or most - sat < len(free):
+                cards = tuple(c for c, _ in free)
+                self.facts.append((cards, tuple(m for _, m in free), max(least - sat, 0), most - sat))
+        #: Types each hidden card cannot have (bit t: type t), from the facts that allow none.
+        self.avoid: dict[int, int] = {}
+        for ids, masks, _, most in self.facts:
+            if most == 0:
+                for c, m in zip(ids, masks, strict=True):
+                    self.avoid[c] = self.avoid.get(c, 0) | m
         self.groups = [tuple(g) for g in view["groups"]]
         #: Pairs on the table (a value of at least 1), with the value where the view shows it.
         private = set(view["private"])
@@ -177,22 +206,27 @@ class _Sampler:
                 return None
         rest = [f for fs in bucket.values() for f in fs]
         rng.shuffle(rest)
-        for t in self.hidden:
+        avoid = self.avoid
+        # The most constrained cards choose first: a designated type, then types to avoid.
+        for t in sorted(self.hidden, key=lambda t: (t not in want, t not in avoid)):
             if t in faces:
                 continue
             need = want.get(t, -1)
-            if need < 0:
-                f = rest.pop()
-            else:
+            if need >= 0:
                 f = next((f for f in rest if FACE_TYPE[f] == need), -1)
-                if f < 0:
-                    return None
-                rest.remove(f)
+            elif t in avoid:
+                f = next((f for f in rest if not avoid[t] >> FACE_TYPE[f] & 1), -1)
+            else:
+                f = rest[-1]
+            if f < 0:
+                return None
+            rest.remove(f)
             faces[t] = f
         return faces
 
     def _designate(self) -> dict[int, int] | None:
-        """Types the hidden cards must have for the Available Actions and One of Each Type facts."""
+        """Types some hidden cards must have for the facts (at least so many of these cards
+        have such a type) and One of Each Type."""
         rng = self.rng
         want: dict[int, int] = {}
         fixed = self.fixed
@@ -203,16 +237,19 @@ class _Sampler:
             for c in group:
                 if c not in fixed:
                     want[c] = free.pop()
-        for ids, t, need in self.constraints:
-            have = sum(1 for c in ids if want.get(c) == t)
-            if have >= need:
+        avoid = self.avoid
+        for ids, masks, least, _ in self.facts:
+            have = sum(1 for c, m in zip(ids, masks, strict=True) if c in want and m >> want[c] & 1)
+            if have >= least:
                 continue
-            free = [c for c in ids if c not in want]
-            if len(free) < need - have:
+            open_ = [(c, m & ~avoid.get(c, 0)) for c, m in zip(ids, masks, strict=True) if c not in want]
+            open_ = [(c, m) for c, m in open_ if m]
+            if len(open_) < least - have:
                 return None
-            rng.shuffle(free)
-            for c in free[: need - have]:
-                want[c] = t
+            rng.shuffle(open_)
+            for c, m in open_[: least - have]:
+                types = [t for t in range(4) if m >> t & 1]
+                want[c] = types[rng.randrange(len(types))] if len(types) > 1 else types[0]
         return want
 
     def _pick_for(
@@ -234,7 +271,11 @@ class _Sampler:
             chosen: list[int] = []
             for t, v in zip(tokens, combo, strict=True):
                 need = want.get(t, -1)
-                cands = [f for f in bucket.get(v, ()) if f not in chosen and (need < 0 or FACE_TYPE[f] == need)]
+                bar = self.avoid.get(t, 0)
+                cands = [
+                    f for f in bucket.get(v, ())
+                    if f not in chosen and (need < 0 or FACE_TYPE[f] == need) and not bar >> FACE_TYPE[f] & 1
+                ]
                 if not cands:
                     break
                 chosen.append(cands[rng.randrange(len(cands))] if len(cands) > 1 else cands[0])
@@ -305,8 +346,9 @@ class _Sampler:
         for p in self.open:
             if self.refs[p] and not self._final_ok(p, replay(self.ledgers[p], value, ref)):
                 return False
-        for ids, t, need in self.constraints:
-            if sum(1 for c in ids if FACE_TYPE[faces[c]] == t) < need:
+        for ids, masks, least, most in self.facts:
+            n = sum(1 for c, m in zip(ids, masks, strict=True) if m >> FACE_TYPE[faces[c]] & 1)
+            if not least <= n <= most:
                 return False
         return all(len({FACE_TYPE[faces[c]] for c in group}) == len(group) for group in self.groups)
 

@@ -95,11 +95,12 @@ def position_of(s: ComboState) -> dict[str, Any]:
             "kind": a.kind,
         },
         "defends": [[d[0], d[1], list(d[2]), d[3]] for d in s._defends],
-        "constraints": [[list(ids), t, need] for ids, t, need in s._cons],
+        "constraints": [[list(ids), list(masks), least, most] for ids, masks, least, most in s._cons],
         "groups": [list(g) for g in s._groups],
         "outcome": None
         if s._outcome is None
-        else {"winners": list(s._outcome[0]), "reason": s._outcome[1], "pairs": list(s._outcome[2])},
+        else {"winners": list(s._outcome[0]), "reason": s._outcome[1], "pairs": list(s._outcome[2]),
+              "values": list(s._outcome[3])},
     }
 
 
@@ -149,10 +150,12 @@ def assemble(game: SixteenCombos, chance: Chance, d: dict[str, Any]) -> ComboSta
         setattr(a, name, tuple(value) if isinstance(value, list) else value)
     s._a = a
     s._defends = tuple((x[0], x[1], tuple(x[2]), x[3]) for x in d["defends"])
-    s._cons = tuple((tuple(ids), t, need) for ids, t, need in d["constraints"])
+    s._cons = tuple((tuple(ids), tuple(masks), least, most) for ids, masks, least, most in d["constraints"])
     s._groups = tuple(tuple(g) for g in d["groups"])
     out = d["outcome"]
-    s._outcome = None if out is None else (tuple(out["winners"]), out["reason"], tuple(out["pairs"]))
+    s._outcome = (
+        None if out is None else (tuple(out["winners"]), out["reason"], tuple(out["pairs"]), tuple(out["values"]))
+    )
     return s
 
 
@@ -318,6 +321,8 @@ def read_position(game: SixteenCombos, f: Fields, chance: Chance) -> ComboState:
         raise PositionError(f"position.action.effect must be one of {', '.join(EFFECTS)} or empty")
     defends = f.seq("defends")
     constraints = f.seq("constraints")
+    for i, fact in enumerate(constraints):
+        _read_fact(fact, f"{f.path('constraints')}[{i}]")
     groups = f.seq("groups")
     outcome = f.get("outcome")
     data = {
@@ -400,6 +405,16 @@ def _read_char(value: Any, where: str, npairs: int) -> dict[str, Any]:
     for i, h in enumerate(out["held"]):
         _ints(h, f"{f.path('held')}[{i}]", 0, max(npairs - 1, 25))
     return out
+
+
+def _read_fact(fact: Any, where: str) -> None:
+    """A public fact about hidden types: ``[card ids, type masks (one each, 0-15), least, most]``."""
+    if not (isinstance(fact, list) and len(fact) == 4 and isinstance(fact[0], list) and isinstance(fact[1], list)
+            and len(fact[0]) == len(fact[1])):
+        raise PositionError(f"{where} must be [card ids, a type mask for each, least, most]")
+    _ints(fact[0], f"{where}[0]", 0, CARD_IDS - 1)
+    _ints(fact[1], f"{where}[1]", 0, 15)
+    _ints(fact[2:], f"{where}[2:]", 0, len(fact[0]))
 
 
 def _small(x: Any, low: int, high: int) -> bool:

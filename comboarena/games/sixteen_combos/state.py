@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING, Any
 from comboarena.core import Action, Chance, Event, GameNotOver, Result, TurnQueue, check_seat
 
 from .actions import LETTERS
-from .cards import CARD_IDS, DRAW0, DRAW_TEXT, FACE_TYPE, FACES, TYPES
+from .cards import CARD_IDS, DRAW0, DRAW_TEXT, FACES, TYPES
 from .combos import NAMES
 from .setup import SetupRules, deal
 from .table import EMPTY, L_DMGBY, OUT, PUBLIC, REACTED, SCAVENGE, SHOVED, Act
+from .turn import LAST_SIDE, NO_SIDE, ROUND_LIMIT
 from .view import (
     OUTCOME_NAMES,
     P_CONSULT,
@@ -111,21 +112,25 @@ class ComboState(SetupRules):
         events: list[Event] = []
         self._dispatch(seat, action, events)  # type: ignore[arg-type]
         if self._phase == P_OVER:
-            assert self._outcome is not None
-            self._finish(self._outcome[1])  # the count of pairs as the action left them
+            # The count of pairs as the action left them.
+            self.refinish()
             events.append(Event(EventKind.END, None, self.result().to_dict()))
         return events
+
+    def refinish(self) -> None:
+        """Work the outcome of a finished game out again from the board as it stands."""
+        assert self._outcome is not None
+        self._finish(LAST_SIDE if self._outcome[1] in (LAST_SIDE, NO_SIDE) else ROUND_LIMIT)
 
     def result(self) -> Result:
         if self._outcome is None:
             raise GameNotOver("the game of 16 Combos is not over yet; result() is known at the end")
-        winners_sides, reason, pairs = self._outcome
+        winners_sides, reason, pairs, _ = self._outcome
         g = self.game
         n = g.players
-        scores = tuple(float(pairs[g.seat_side[s]]) for s in range(n))
-        scores = tuple(int(x) for x in scores)
+        scores = tuple(pairs[g.seat_side[s]] for s in range(n))
         if not winners_sides:
-            return Result(tuple(range(n)), scores, (0,) * n, f"{reason}: a draw")
+            return Result(tuple(range(n)), scores, (0,) * n, reason)
         side = winners_sides[0]
         winners = tuple(s for s in range(n) if g.seat_side[s] == side)
         returns = tuple(1 if s in winners else -1 for s in range(n))
@@ -275,7 +280,8 @@ class ComboState(SetupRules):
             "pair_count": len(self._ptc),
             "outcome": None
             if outcome is None
-            else {"winners": list(outcome[0]), "reason": outcome[1], "pairs": list(outcome[2])},
+            else {"winners": list(outcome[0]), "reason": outcome[1], "pairs": list(outcome[2]),
+                  "values": list(outcome[3])},
             "over": over,
             "result": self.result().to_dict() if over else None,
         }
@@ -295,12 +301,19 @@ class ComboState(SetupRules):
         return [[p, [list(op) for op in pled[p]], list(ptok[p])] for p in sorted(seen) if pled[p]]
 
     def _constraints_view(self, vis: list[str | None]) -> list[list[Any]]:
-        """The Available Actions facts that the cards this seat knows do not already prove."""
+        """The public facts about hidden types (``table.Fact``) that the cards this seat
+        knows do not already settle."""
         out = []
-        face = self._face
-        for ids, t, need in self._cons:
-            if sum(1 for c in ids if vis[c] is not None and FACE_TYPE[face[c]] == t) < need:
-                out.append([list(ids), t, need])
+        ctype = self._ctype
+        for ids, masks, least, most in self._cons:
+            sat = hidden = 0
+            for c, m in zip(ids, masks, strict=True):
+                if vis[c] is None:
+                    hidden += 1
+                elif ctype[c] >= 0 and m >> ctype[c] & 1:
+                    sat += 1
+            if sat < least or sat + hidden > most:
+                out.append([list(ids), list(masks), least, most])
         return out
 
     def _pair_view(self, p: int, col: int, seat: int | None, vis: list[str | None]) -> dict[str, Any]:

@@ -44,6 +44,9 @@ _DRAW_CTYPE = tuple(FACE_TYPE[f] for f in _DRAW_FACES)
 L_BASE, L_CHK, L_DMG, L_ADD, L_SUB, L_EQ, L_REBASE, L_DMGBY, L_LO, L_SET = range(10)
 #: Bounds of an open-ended outcome range in a ledger's check.
 FAR = 99
+#: A public fact about hidden types: ``(cards, masks, least, most)`` says that between
+#: ``least`` and ``most`` of ``cards`` have a type in their mask (bit t: type t).
+Fact = tuple[tuple[int, ...], tuple[int, ...], int, int]
 
 
 class Act:
@@ -188,9 +191,10 @@ class Table(State):
     _pend: list[list[int]]
     _next: list[int]
     # public knowledge
-    _cons: tuple[tuple[tuple[int, ...], int, int], ...]
+    _cons: tuple[Fact, ...]
     _groups: tuple[tuple[int, ...], ...]
-    _outcome: tuple[tuple[int, ...], str, tuple[int, ...]] | None
+    #: At the end: the winning sides (none on a draw), the reason, pairs in play and their total value per side.
+    _outcome: tuple[tuple[int, ...], str, tuple[int, ...], tuple[int, ...]] | None
 
     # -- cards --------------------------------------------------------------------
 
@@ -219,6 +223,30 @@ class Table(State):
 
     def _is_public(self, card: int) -> bool:
         return bool(self._known[card] & PUBLIC)
+
+    def _record_fact(self, cards: Sequence[int], masks: Sequence[int], least: int, most: int) -> None:
+        """Keep a public fact about hidden types (see ``Fact``) that the face-up cards do not
+        settle: whatever the table sees a character do, or be asked, that depends on its
+        face-down cards tells the table something ``determinize`` must honour."""
+        kept = [(card, mask) for card, mask in zip(cards, masks, strict=True) if mask]  # no type: never counts
+        most = min(most, len(kept))
+        known, ctype = self._known, self._ctype
+        sat = hidden = 0
+        for card, mask in kept:
+            if not known[card] & PUBLIC:
+                hidden += 1
+            elif ctype[card] >= 0 and mask >> ctype[card] & 1:
+                sat += 1
+        if sat < least or sat + hidden > most:
+            self._cons = (*self._cons, (tuple(c for c, _ in kept), tuple(m for _, m in kept), least, most))
+
+    def _record_own_type(self, p: int, t: int) -> None:
+        """An action announced with pair ``p``'s type (a shove, a counter) shows that type,
+        though its type card may be face down (Stealth): a face-down type card is still the
+        pair's type (a face card change or a joker shows its card)."""
+        card = self._ptc[p]
+        if not self._is_public(card):
+            self._record_fact((card,), (1 << t,), 1, 1)
 
     # -- pairs ----------------------------------------------------------------------
 
@@ -487,5 +515,6 @@ __all__ = [
     "SCAVENGE",
     "SHOVED",
     "Act",
+    "Fact",
     "Table",
 ]

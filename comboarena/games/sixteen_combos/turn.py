@@ -59,9 +59,15 @@ from .view import (
 
 #: ``Act.kind`` bit: the target chose its Consultation pair as a shield.
 SHIELD = 1
-#: Result reasons.
+#: How a game ends (``_finish``'s ``kind``; the first is also a result reason).
 LAST_SIDE = "last side standing"
 ROUND_LIMIT = "round limit"
+#: Result reasons at the round limit, by what decided it (the simulator counts reasons, so
+#: the numbers are in the result line, not here); and the draw when no side is left.
+MOST_PAIRS = "round limit: most pairs in play"
+MOST_VALUE = "round limit: pairs in play level, higher total value"
+LEVEL = "round limit: pairs in play and total value level, a draw"
+NO_SIDE = "no side left standing, a draw"
 
 
 class TurnRules(CheckRules):
@@ -238,6 +244,7 @@ class TurnRules(CheckRules):
         if flags & SHOVED:
             self._flags[c] = flags & ~SHOVED
             a.source = S_SHOVE
+            self._record_own_type(self._defense_pair(c), action.type)
         elif self._stolen[c] >= 0:
             a.source = S_STOLEN
         elif action.wild:
@@ -257,19 +264,31 @@ class TurnRules(CheckRules):
         self._targeted(events)
 
     def _record_available(self, c: int, t: int, need: int) -> None:
-        """Available Actions is public evidence: the value row held ``need`` cards of type
-        ``t``. Kept when the table cannot already see them (``determinize`` honours it)."""
-        known, ctype, pvc = self._known, self._ctype, self._pvc
+        """Available Actions is public evidence: the value row held ``need`` cards of type ``t``."""
+        cards = self._row_cards(c)
+        self._record_fact(cards, (1 << t,) * len(cards), need, len(cards))
+
+    def _record_face_step(self, opened: bool) -> None:
+        """Whether the Face Card step is asked is public, and it is asked exactly when the actor
+        may change (a value-row card of the face card's other type) or swap (a lone value card
+        of the announced type; the announcement proved two of that type in the row)."""
+        a = self._a
+        c = a.actor
+        other = 0
+        for t in FACE_TYPES[self._face[a.drawn[0]]]:
+            if t != a.type:
+                other |= 1 << t
         cards: list[int] = []
-        seen = 0
+        masks: list[int] = []
+        pvc = self._pvc
         for p in self._rows[c]:
             if p >= 0:
-                for card in pvc[p]:
+                stack = pvc[p]
+                lone = len(stack) == 1
+                for card in stack:
                     cards.append(card)
-                    if ctype[card] == t and known[card] & PUBLIC:
-                        seen += 1
-        if seen < need:
-            self._cons = (*self._cons, (tuple(cards), t, need))
+                    masks.append(other | (1 << a.type) if lone else other)
+        self._record_fact(cards, masks, 1 if opened else 0, len(cards) if opened else 0)
 
     def _targeted(self, events: list[Event]) -> None:
         a = self._a
@@ -396,6 +415,7 @@ class TurnRules(CheckRules):
             events.append(self._draw_event(c, a.drawn))
             if FACE_TYPES[self._face[card]]:
                 options = self._face_actions()
+                self._record_face_step(len(options) > 1)
                 if len(options) > 1:
                     seat = self.game.char_seat[c]
                     self._ask(P_FACE, seat)
@@ -621,9 +641,10 @@ class TurnRules(CheckRules):
         if len(sides) <= 1:
             self._finish(LAST_SIDE)
 
-    def _finish(self, reason: str) -> None:
+    def _finish(self, kind: str) -> None:
         """Winning: the last side standing, or at the round limit the most pairs in play,
-        then the higher total value; else a draw."""
+        then the higher total value; else a draw. Once the game is over nothing is hidden:
+        every card that is not in the draw pile is turned face up."""
         game = self.game
         pairs = [0] * len(game.sides)
         total = [0] * len(game.sides)
@@ -640,9 +661,18 @@ class TurnRules(CheckRules):
                 total[side] += self._pva[p]
         best = max((pairs[s], total[s]) for s in range(len(pairs)))
         top = tuple(s for s in range(len(pairs)) if (pairs[s], total[s]) == best)
-        self._outcome = (top if len(top) == 1 else (), reason, tuple(pairs))
+        most = max(pairs)
+        if kind == LAST_SIDE:
+            reason = LAST_SIDE if len(top) == 1 else NO_SIDE
+        elif len(top) > 1:
+            reason = LEVEL
+        else:
+            reason = MOST_PAIRS if pairs.count(most) == 1 else MOST_VALUE
+        self._outcome = (top if len(top) == 1 else (), reason, tuple(pairs), tuple(total))
         self._phase = P_OVER
         self._to_act = ()
+        in_pile = set(self._draw)
+        self._known = [k if c in in_pile else k | PUBLIC for c, k in enumerate(self._known)]
 
     # -- Preparing Pairs (setup.py) ---------------------------------------------------------
 
@@ -653,4 +683,4 @@ class TurnRules(CheckRules):
         raise NotImplementedError
 
 
-__all__ = ["LAST_SIDE", "ROUND_LIMIT", "SHIELD", "TurnRules"]
+__all__ = ["LAST_SIDE", "LEVEL", "MOST_PAIRS", "MOST_VALUE", "NO_SIDE", "ROUND_LIMIT", "SHIELD", "TurnRules"]

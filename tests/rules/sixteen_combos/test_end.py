@@ -23,7 +23,7 @@ def test_at_the_round_limit_the_most_pairs_win():
                 round_limit=1)
     attack(state, "H>1")  # 10 - 8 = 2: damaged only
     play(state, "pass")
-    assert state.is_over and state.result().reason == "round limit"
+    assert state.is_over and state.result().reason == "round limit: pairs in play level, higher total value"
     # Equal pairs (3 each): the higher total value wins: 5 + 6 + 7 = 18 against 5 + 6 + 6 = 17.
     r = state.result()
     assert r.winners == (0,) and r.scores == (3, 3)
@@ -35,11 +35,11 @@ def test_at_the_round_limit_fewer_pairs_lose_and_equal_everything_is_a_draw():
     attack(state, "H>1")  # Poison: column c defeated (10 - 3 = 7), column b damaged by 7 and defeated too
     play(state, "pass")
     r = state.result()
-    assert r.winners == (0,) and r.scores[0] > r.scores[1]
+    assert r.winners == (0,) and r.scores[0] > r.scores[1] and r.reason == "round limit: most pairs in play"
     state = new([["2H", "3H"], ["2D", "4H"]], [["5H", "6H"], ["6C", "5C"]], round_limit=1)
     play(state, "pass", "pass")
     r = state.result()
-    assert r.is_draw and r.returns == (0, 0) and r.reason == "round limit: a draw"
+    assert r.is_draw and r.returns == (0, 0) and r.reason == "round limit: pairs in play and total value level, a draw"
 
 
 def test_teams_win_together():

@@ -2,6 +2,7 @@
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -60,6 +61,10 @@ def test_a_game_from_a_position_records_and_replays_it():
         (lambda p: p.__setitem__("phase", "lunch"), "phase must be one of"),
         (lambda p: p["pairs"][0].__setitem__("colour", 1), "unknown field 'colour'"),
         (lambda p: p["pairs"][0].__setitem__("owner", 1), "names owner 1"),
+        # Version 1's Available Actions fact [ids, type, need] is not a fact of version 2.
+        (lambda p: p["constraints"].append([[6, 7, 8], 0, 2]), r"constraints\[0\] must be \[card ids"),
+        (lambda p: p["constraints"].append([[6, 7, 8], [1, 1, 16], 1, 3]), r"constraints\[0\]\[1\]\[2\]"),
+        (lambda p: p["constraints"].append([[6, 7, 8], [1, 1, 1], 1, 4]), r"constraints\[0\]\[2:\]\[1\]"),
     ],
 )
 def test_a_broken_position_is_refused_with_where_it_is_wrong(change, match):
@@ -68,3 +73,38 @@ def test_a_broken_position_is_refused_with_where_it_is_wrong(change, match):
     change(pos)
     with pytest.raises(ca.PositionError, match=match):
         state.game.from_position(pos)
+
+
+def _v1(name: str) -> dict:
+    return json.loads((Path(__file__).parent / "data" / f"v1-{name}.json").read_text(encoding="utf-8"))
+
+
+def test_positions_of_format_version_1_still_load_and_play_on():
+    """Positions written before the facts about hidden types grew (version 1, saved by
+    the engine of that time) load: each old fact "at least n of these cards have type t"
+    reads as the same fact in the new form, and the game plays on."""
+    game = ca.make("16-combos")
+    old = _v1("mid-game")
+    state = game.from_position(old)
+    facts = state.position()["constraints"]
+    assert len(facts) == len(old["constraints"])
+    for (ids, t, need), (ids2, masks, least, most) in zip(old["constraints"], facts, strict=True):
+        assert ids2 == ids and masks == [1 << t] * len(ids) and (least, most) == (need, len(ids))
+    rng = random.Random(1)
+    while not state.is_over:
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    # Determinizing from an old position's views works too.
+    again = game.from_position(old)
+    for seat in (0, 1, None):
+        game.determinize(again.view(seat), seat, random.Random(2))
+
+
+def test_a_finished_version_1_position_gets_its_outcome_worked_out_again():
+    game = ca.make("16-combos")
+    old = _v1("over")
+    state = game.from_position(old)
+    result = state.result()
+    assert state.is_over and list(result.winners) == old["outcome"]["winners"]
+    assert state.position()["outcome"]["pairs"] == old["outcome"]["pairs"]
+    assert result.reason.startswith("round limit")

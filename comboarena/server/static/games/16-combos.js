@@ -15,8 +15,9 @@
 // round_limit, to_act, active, characters [rows, defense, order_card,
 // consultation, held, stolen, wild, reacted, incapacitated, scavenge, shoved,
 // out, to_place, to_place_ids, next_column], draw_pile, discard, waste,
-// waste_value, action, effect, private, over. Moves: "7H" (place), "H>1",
-// "H>1c", "H>1 wild", "pass", "change C", "swap", "keep", "switch bc", ...
+// waste_value, action, effect, private, over, outcome (pairs and values per
+// side; once over, every card is face up in every view). Moves: "7H" (place),
+// "H>1", "H>1c", "H>1 wild", "pass", "change C", "swap", "keep", "switch bc", ...
 
 import { h, plural } from "../js/dom.js";
 import { SUITS } from "./lib/playing-cards.js";
@@ -564,6 +565,31 @@ function comboTablePanel(ctx) {
   );
 }
 
+/**
+ * The end dialog's detail: each side's pairs in play and their total value (the round
+ * limit's tiebreak), the winners starred, and the reason in words.
+ */
+function resultDetail(ctx) {
+  const v = ctx.view;
+  const out = v.outcome;
+  if (!out) return null;
+  const real = ctx.realNames && ctx.realNames.length ? ctx.realNames : ctx.names;
+  const name = (s) => `${real[s] ?? `Seat ${s + 1}`}${s === ctx.seat ? " (you)" : ""}`;
+  const sides = out.pairs.map((_, side) => [...new Set(v.characters.filter((c) => c.side === side).map((c) => c.seat))]);
+  const rows = sides.map((seats, side) =>
+    h(
+      "div",
+      { class: `score-row${out.winners.includes(side) ? " won" : ""}`, "data-side": side },
+      h("span", { class: "name" }, seats.map(name).join(" and ")),
+      h("span", { class: "score" }, `${plural(out.pairs[side], "pair")} · ${out.values[side]}`)
+    )
+  );
+  return [
+    h("div", { class: "scores" }, h("div", { class: "score-row score-head" }, h("span", {}, "Side"), h("span", {}, "Pairs in play · total value")), rows),
+    h("p", { class: "muted small" }, ctx.result?.reason || out.reason),
+  ];
+}
+
 /** The spectator's view with every character taken from its owner's view (replays: "Everyone"). */
 function everyone(ctx) {
   const v = ctx.view;
@@ -621,6 +647,8 @@ export default {
   cancel() {
     chosen = null;
   },
+
+  resultDetail,
 
   panels() {
     return [{ id: "combos", title: "Combo Table", icon: "sheet", render: comboTablePanel }];

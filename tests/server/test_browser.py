@@ -14,7 +14,7 @@ import os
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -146,7 +146,7 @@ def shots() -> Path:
 
 #: Long games are played without motion: Playwright waits for an element to stand still before
 #: clicking it, and flying cards would make those games several times slower to test.
-CALM = {"reduced_motion": "reduce"}
+CALM: dict[str, Any] = {"reduced_motion": "reduce"}
 
 
 def new_page(browser: Any, size: tuple[int, int] = DESK, **context: Any) -> Any:
@@ -173,10 +173,13 @@ def seated(
     token: str,
     size: tuple[int, int] = DESK,
     read: bool = True,
+    setup: Callable[[Any], Any] | None = None,
     **context: Any,
 ) -> Any:
-    """A browser holding seat ``seat``'s token, on the table page."""
+    """A browser holding seat ``seat``'s token, on the table page (``setup(page)`` runs before it opens)."""
     page = new_page(browser, size, **context)
+    if setup:
+        setup(page)
     page.goto(live.url + "/static/favicon.svg")
     held = {tid: {"seat": seat, "token": token, "at": 0}}
     page.evaluate(f"localStorage.setItem('comboarena.seats', {json.dumps(json.dumps(held))})")
@@ -185,6 +188,45 @@ def seated(
     page.goto(f"{live.url}/table/{tid}")
     page.wait_for_selector("#board > *")
     return page
+
+
+class HeldFeed:
+    """Stands between a page and the table's feed (its WebSocket): while held, what the
+    server sends waits here; ``release()`` hands it all over at once, as a slow network
+    would. Set it up before the page opens the table."""
+
+    def __init__(self, page: Any) -> None:
+        self.held = False
+        self.waiting: list[tuple[Any, str | bytes]] = []
+        page.route_web_socket("**/ws/**", self._connect)
+
+    def _connect(self, ws: Any) -> None:
+        server = ws.connect_to_server()
+        ws.on_message(server.send)
+
+        def from_server(message: str | bytes) -> None:
+            if self.held:
+                self.waiting.append((ws, message))
+            else:
+                ws.send(message)
+
+        server.on_message(from_server)
+
+    def hold(self) -> None:
+        self.held = True
+
+    def wait_for(self, page: Any, kind: str, count: int, limit_s: float = 10) -> None:
+        """Until ``count`` messages of type ``kind`` are waiting."""
+        end = time.monotonic() + limit_s
+        while sum(1 for _, m in self.waiting if json.loads(m).get("type") == kind) < count:
+            assert time.monotonic() < end, f"{count} {kind} messages did not come"
+            page.wait_for_timeout(20)
+
+    def release(self) -> None:
+        self.held = False
+        waiting, self.waiting = self.waiting, []
+        for ws, message in waiting:
+            ws.send(message)
 
 
 def no_sideways_scroll(page: Any, what: str) -> None:

@@ -190,6 +190,7 @@ function pod(ctx, seat) {
       class: `ccc-pod ${place(ctx, seat)}${acting ? " acting" : ""}${targets.length ? " target" : ""}${v.turn === seat ? " turn" : ""}`,
       "data-seat": seat,
       "data-id": `pod-${seat}`,
+      "data-anchor": `hand-${seat}`, // where its cards come from when the row of backs is hidden (a phone)
       "data-anim": burnt ? "hit" : null,
     },
     seatHeader(ctx, seat),
@@ -407,6 +408,36 @@ function mySide(ctx) {
   );
 }
 
+// -- the end ---------------------------------------------------------------------------
+
+/** Each team with its players and the cards each has left in hand (the result's scores). */
+function resultDetail(ctx) {
+  const r = ctx.result;
+  if (!r) return null;
+  const names = ctx.realNames || ctx.names;
+  const draw = r.winners.length === names.length;
+  const teams = [0, 1].map((t) => {
+    const seats = [t, t + 2];
+    const won = !draw && seats.some((s) => r.winners.includes(s));
+    const yours = ctx.seat !== null && seats.includes(ctx.seat);
+    return [
+      h("div", { class: "ccc-team-line" }, `Team ${"AB"[t]}${yours ? " (yours)" : ""}${won ? " — won" : ""}`),
+      seats.map((s) =>
+        h(
+          "div",
+          { class: `score-row${won ? " won" : ""}` },
+          h("span", { class: "name" }, `${names[s]}${s === ctx.seat ? " (you)" : ""}`),
+          h("span", { class: "score" }, plural(r.scores[s], "card"))
+        )
+      ),
+    ];
+  });
+  return [
+    h("div", { class: "scores" }, h("div", { class: "score-row score-head" }, h("span", {}, "Player"), h("span", {}, "Cards left in hand")), teams),
+    h("p", { class: "muted small" }, "A team loses when one of its players has no cards at the end of a turn."),
+  ];
+}
+
 // -- words -------------------------------------------------------------------------
 
 function headline(events, ctx) {
@@ -496,6 +527,8 @@ export default {
   },
 
   headline,
+
+  resultDetail,
 
   cues(events, ctx) {
     const out = [];

@@ -127,7 +127,8 @@ function lifeBar(fv, seat) {
     pct = 0;
     cls = "ko";
   } else if (fv.staggering) {
-    text = `STAGGERING · next hit K.O. · ${fv.hand_size} in hand + ${fv.deck} in the new deck`;
+    // The counts are in the facts line too: a phone drops them from the bar (see the CSS).
+    text = ["STAGGERING · next hit K.O.", h("span", { class: "cf-life-more" }, ` · ${fv.hand_size} in hand + ${fv.deck} in the new deck`)];
     pct = Math.max(4, Math.min(100, (100 * life) / LIFE));
     cls = "staggering";
   } else {
@@ -185,7 +186,7 @@ function fighterPanel(ctx, seat) {
     h(
       "div",
       { class: "cf-head" },
-      h("span", { class: "cf-who", title: `${ctx.names[seat]} — ${fighterName(ctx, seat)}` }, h("b", {}, fighterName(ctx, seat)), h("span", { class: "muted" }, ` · ${who}`)),
+      h("span", { class: "cf-who", title: `${ctx.names[seat]} — ${fighterName(ctx, seat)}` }, h("b", { class: "cf-fname" }, fighterName(ctx, seat)), h("span", { class: "muted cf-seatname" }, who)),
       ctx.showPanel ? h("button", { class: "btn small cf-sheet-btn", type: "button", "data-nonum": "1", onclick: () => { sheetSeat = seat; ctx.showPanel("sheets"); } }, "Sheet") : null
     ),
     lifeBar(fv, seat),
@@ -199,7 +200,7 @@ function fighterPanel(ctx, seat) {
     token
       ? h("div", { class: "small cf-token", title: token.sides[sideIdx].text }, h("span", { class: `chip small side-${fv.side}` }, `Token ${fv.side}`), ` ${token.sides[sideIdx].name}`)
       : h("div", { class: "small cf-token" }, `Token side ${fv.side}`),
-    fv.aside.length ? h("div", { class: "small ellipsis" }, "Set aside: ", fv.aside.map((c) => info(ctx, seat, c)?.title || c).join(", ")) : null,
+    fv.aside.length ? h("div", { class: "small cf-aside" }, "Set aside: ", fv.aside.map((c) => info(ctx, seat, c)?.title || c).join(", ")) : null,
     badges.length ? h("div", { class: "cf-badges" }, badges) : null,
     round,
     ctx.seatViews?.[seat]?.hand && seat !== ctx.seat

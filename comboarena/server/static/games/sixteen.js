@@ -106,7 +106,7 @@ function pileMeter(sum) {
   return h(
     "div",
     { class: "sx-meter" },
-    h("div", { class: "sx-sum", "data-id": "pile-sum", "data-count": sum }, h("span", { "data-count-text": "1" }, `Sum ${sum}`), h("span", { class: "muted small" }, sum < 16 ? ` · ${16 - sum} to 16` : "")),
+    h("div", { class: "sx-sum", "data-id": "pile-sum", "data-count": sum }, h("span", { "data-count-text": "1" }, `Sum ${sum}`), h("span", { class: "muted small" }, sum > 0 && sum < 16 ? ` · ${16 - sum} to 16` : "")),
     h("div", { class: "sx-bar" }, h("div", { class: `sx-fill${sum === 16 ? " full" : ""}`, style: { width: `${pct}%` } }), h("div", { class: "sx-nine", title: "9" }))
   );
 }

@@ -44,12 +44,15 @@ export function modal(title, content, { id = "modal" } = {}) {
     if (ev.key === "Escape") close();
   };
   const closeBtn = h("button", { class: "btn primary", type: "button", onclick: close }, "Got it");
-  fill(box, h("div", { class: "dialog guide" }, h("h2", { id: `${id}-title` }, title), content, h("div", { class: "actions" }, closeBtn)));
+  const dialog = h("div", { class: "dialog guide" }, h("h2", { id: `${id}-title` }, title), content, h("div", { class: "actions" }, closeBtn));
+  fill(box, dialog);
   box.onclick = (ev) => {
     if (ev.target === box) close();
   };
   box.classList.remove("hidden");
   document.addEventListener("keydown", onKey, true);
-  closeBtn.focus();
+  // The button is at the end of a long text: focusing it must not scroll the title away.
+  closeBtn.focus({ preventScroll: true });
+  dialog.scrollTop = 0;
   return close;
 }

@@ -71,7 +71,12 @@ export function measure(root) {
     const id = el.getAttribute("data-id");
     if (!ids.has(id)) ids.set(id, el.getBoundingClientRect());
   }
-  for (const el of root.querySelectorAll("[data-anchor]")) anchors.set(el.getAttribute("data-anchor"), el.getBoundingClientRect());
+  // An anchor hidden on this screen (a phone hides the rows of backs) gives way to another of the
+  // same name that is shown (the seat around it); of two shown, the inner (later) one wins.
+  for (const el of root.querySelectorAll("[data-anchor]")) {
+    const r = el.getBoundingClientRect();
+    if (r.width && r.height) anchors.set(el.getAttribute("data-anchor"), r);
+  }
   for (const el of root.querySelectorAll("[data-count][data-id]")) counts.set(el.getAttribute("data-id"), Number(el.getAttribute("data-count")));
   return { ids, anchors, counts };
 }
@@ -88,7 +93,7 @@ export function animate(root, before, { effects = true, duration = 380 } = {}) {
     const id = el.getAttribute("data-id");
     let from = before.ids.get(id);
     const fresh = !from;
-    if (!from && effects && el.dataset.from) from = before.anchors.get(el.dataset.from);
+    if (!from && effects && el.dataset.from) from = arrival(before.anchors.get(el.dataset.from), el);
     if (!from) continue;
     const to = el.getBoundingClientRect();
     if (!to.width || !to.height) continue;
@@ -120,6 +125,22 @@ export function animate(root, before, { effects = true, duration = 380 } = {}) {
   }
 }
 
+/**
+ * Where a new element starts when it flies in from an anchor: centred on the
+ * anchor at its own shape, shrunk to fit it but never stretched to it (a card
+ * from a wide row of backs would otherwise be drawn twice as wide as itself,
+ * over whatever sits beside its pile). None when the anchor is not on screen.
+ */
+function arrival(anchor, el) {
+  if (!anchor || !anchor.width || !anchor.height) return null;
+  const own = el.getBoundingClientRect();
+  if (!own.width || !own.height) return null;
+  const k = Math.min(1, anchor.width / own.width, anchor.height / own.height);
+  const width = own.width * Math.max(k, 0.35);
+  const height = own.height * Math.max(k, 0.35);
+  return { left: anchor.left + (anchor.width - width) / 2, top: anchor.top + (anchor.height - height) / 2, width, height };
+}
+
 /** Play a named effect on one element (respects reduced motion). */
 export function play(el, name) {
   const effect = EFFECTS[name];
@@ -127,22 +148,40 @@ export function play(el, name) {
   el.animate(effect[0], effect[1]);
 }
 
-/** Count a number shown in `el` from `from` to `to` (its text is "… N …" with N the number). */
+/** The count running on each number's text node holder: a newer one replaces it. */
+const ticking = new WeakMap();
+
+/**
+ * Count a number shown in `el` from `from` to `to` (its text is "… N …" with N the number).
+ * Only the latest count of an element writes: an update that arrives mid-count starts a
+ * new one from the number the state had, and the older one stops without touching the
+ * text (else it would finish last and leave the older number on screen).
+ */
 function tick(el, from, to) {
   const node = el.querySelector("[data-count-text]") || el;
   const template = node.textContent;
   const mark = String(to);
   const at = template.lastIndexOf(mark);
+  ticking.delete(node);
   if (at < 0) return;
   const steps = Math.min(12, Math.abs(to - from));
   const start = performance.now();
   const total = 90 * steps;
+  const run = {};
+  ticking.set(node, run);
+  // A redraw since (say, no count any more: a K.O.) owns the text now.
+  const current = () => ticking.get(node) === run && node.isConnected && el.getAttribute("data-count") === mark;
   const frame = (now) => {
+    if (!current()) return;
     const k = Math.min(1, (now - start) / total);
     const value = Math.round(from + (to - from) * k);
-    node.textContent = template.slice(0, at) + value + template.slice(at + mark.length);
-    if (k < 1 && node.isConnected) requestAnimationFrame(frame);
-    else node.textContent = template;
+    if (k < 1) {
+      node.textContent = template.slice(0, at) + value + template.slice(at + mark.length);
+      requestAnimationFrame(frame);
+    } else {
+      node.textContent = template;
+      ticking.delete(node);
+    }
   };
   requestAnimationFrame(frame);
 }

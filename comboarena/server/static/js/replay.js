@@ -57,7 +57,7 @@ async function start() {
     pov,
     h("option", { value: "spectator" }, "A spectator"),
     meta.seats.map((s) => h("option", { value: String(s.seat) }, `Seat ${s.seat + 1}: ${s.name}`)),
-    h("option", { value: "all" }, "Everyone (all cards shown)")
+    h("option", { value: "all" }, hidesNothing(info) ? "Everyone (nothing hidden)" : "Everyone (hidden cards shown)")
   );
   pov.value = R.pov;
   pov.addEventListener("change", () => load(pov.value, R.step));
@@ -78,6 +78,17 @@ async function load(pov, keepStep) {
   $("slider").max = String(last);
   // A replay opens at the first move, not at the end (which would give the result away).
   show(keepStep === null ? Math.min(1, last) : Math.min(keepStep, last), false);
+}
+
+/** A game of perfect information (16 Bit Tactics: a battle on an open map) has nothing to reveal. */
+function hidesNothing(info) {
+  return /^perfect/i.test(String(info?.information || ""));
+}
+
+/** What "Everyone" shows, in this game's words. */
+export function revealedNote(info) {
+  if (hidesNothing(info)) return `Nothing is hidden in ${info.title}: all see the same`;
+  return "Hidden cards shown face up (dashed outline)";
 }
 
 function names() {
@@ -145,6 +156,9 @@ function show(i, moving = true) {
   $("step").textContent = `${i} / ${data.steps.length - 1}`;
   const what = stepText(step, names());
   $("banner-what").textContent = i === 0 ? "" : `Move ${i}${step.seat !== null && step.seat !== undefined ? ` · ${names()[step.seat]}` : ""}`;
+  // Said in the banner, not on the board: the board's height is the game's to fill.
+  $("revealed-note").textContent = R.pov === "all" ? revealedNote(R.info) : "";
+  $("replay-what").classList.toggle("hidden", !$("banner-what").textContent && !$("revealed-note").textContent);
   $("banner-now").textContent = i === data.steps.length - 1 ? `${what} — ${data.result.text}` : what;
   $("banner-now").title = $("banner-now").textContent;
   const board = $("board");
@@ -152,10 +166,7 @@ function show(i, moving = true) {
   try {
     const ctx = ctxFor(step);
     const drawn = drawBoard(R.module, R.generic, ctx);
-    morphChildren(
-      board,
-      h("div", {}, R.pov === "all" ? h("div", { class: "revealed-note" }, "Everyone's cards are shown face up (dashed outline)") : null, drawn)
-    );
+    morphChildren(board, h("div", {}, drawn));
     animate(board, before, { effects: forward });
   } catch (err) {
     console.error(err);

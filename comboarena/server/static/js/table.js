@@ -47,8 +47,8 @@ const S = {
   couldAct: false,
   lastTick: null,
   guideDone: false,
-  guideAuto: false,
   chatIds: new Set(),
+  logStick: true, // the log follows the newest line until its reader scrolls up
 };
 
 let side = null;
@@ -111,6 +111,10 @@ function buildChrome() {
     if (ev.key === "Escape") typed.blur();
   });
   side.add({ id: "log", title: "Log", iconName: "log", el: log });
+  const lines = log.querySelector("#log");
+  lines.addEventListener("scroll", () => {
+    if (lines.clientHeight) S.logStick = atEnd(lines);
+  });
 
   chat = createChat({
     send: sendChat,
@@ -128,8 +132,10 @@ function buildChrome() {
   const guide = h("div", { class: "panel guide", id: "help" }, h("h3", { id: "help-title" }, `How to play ${S.info.title}`), h("div", { id: "help-body" }, S.module.guide(S.info, S.table.options || {})));
   side.add({ id: "guide", title: "Guide", iconName: "help", el: guide, phone: false });
   side.onChange((id) => {
+    // A hidden log cannot scroll: it catches up with the newest line when it is shown.
+    if (id === "log" && S.logStick) followLog();
     if (id === "chat") chat.markRead();
-    if (id !== "guide") S.guideAuto = false;
+    if (id === "guide") guideRead();
   });
 }
 
@@ -196,7 +202,7 @@ function onMessage(msg) {
       addEvents(msg.events);
       if (Array.isArray(msg.chat)) chat.reset(msg.chat);
       takeSnapshot(msg);
-      render();
+      render(restore(msg.events));
       break;
     case "update":
       if (S.version !== null && msg.version !== S.version + 1) {
@@ -262,6 +268,19 @@ function onError(msg) {
   S.queue = [];
   showError(msg.message);
   render();
+}
+
+/**
+ * A welcome (a reload, a reconnect) brings the table's recent events: the
+ * latest version's are "what just happened", so the banner says it again.
+ * Nothing new happened, though: the render is not fresh (no effects, no sounds).
+ */
+function restore(events) {
+  const feed = Array.isArray(events) ? events : [];
+  const latest = feed.reduce((v, e) => (typeof e.v === "number" && e.v > v ? e.v : v), -Infinity);
+  // Nothing kept (a reconnect that missed nothing): what the banner said still holds.
+  if (latest > -Infinity) S.lastEvents = feed.filter((e) => e.v === latest);
+  return { restored: true, feedEvents: feed };
 }
 
 function takeSnapshot(msg) {
@@ -358,7 +377,7 @@ function names() {
   return (S.table?.seats || []).map((s, i) => (i === S.seat ? "You" : s.name));
 }
 
-function context(fresh) {
+function context(fresh, { restored = false, feedEvents = [] } = {}) {
   const legal = S.pending === null && !S.queue.length ? S.legal : [];
   return {
     view: S.view,
@@ -376,6 +395,8 @@ function context(fresh) {
     pending: S.pending !== null || S.queue.length > 0,
     lastEvents: S.lastEvents,
     fresh,
+    restored,
+    feedEvents,
     timers: S.timers,
     result: S.result,
     narrow: isNarrow(),
@@ -385,9 +406,9 @@ function context(fresh) {
   };
 }
 
-function render({ fresh = false } = {}) {
+function render({ fresh = false, restored = false, feedEvents = [] } = {}) {
   if (!S.table || !S.module || !S.view) return;
-  const ctx = context(fresh);
+  const ctx = context(fresh, { restored, feedEvents });
   renderBoard(ctx, fresh);
   renderBanner(ctx, fresh);
   renderWaiting();
@@ -399,7 +420,7 @@ function render({ fresh = false } = {}) {
   renderTools();
   renderResult(false);
   sounds(ctx, fresh);
-  guideOnce(ctx);
+  guideOnce();
   S.couldAct = ctx.canAct;
 }
 
@@ -414,7 +435,7 @@ function renderBoard(ctx, fresh) {
 function renderBanner(ctx, fresh) {
   const banner = $("banner");
   const t = S.table;
-  if (fresh) {
+  if (fresh || ctx.restored) {
     const words = hook(S.module, "headline", S.lastEvents, ctx);
     const text = words ?? S.lastEvents.map((e) => e.text).filter(Boolean).join(" ");
     if (text) S.headline = text;
@@ -626,14 +647,23 @@ function tickClocks() {
   } else S.lastTick = null;
 }
 
+function atEnd(box) {
+  return box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+}
+
+function followLog() {
+  const box = $("log");
+  box.scrollTop = box.scrollHeight;
+}
+
 function renderLog() {
   const box = $("log");
-  const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+  if (box.clientHeight) S.logStick = atEnd(box);
   fill(
     box,
     S.log.slice(-200).map((l) => h("div", { class: `line${l.me ? " me" : ""}${l.big ? " big" : ""}${l.notice ? " notice" : ""}` }, l.text))
   );
-  if (atBottom) box.scrollTop = box.scrollHeight;
+  if (S.logStick) followLog();
 }
 
 function renderPanels(ctx) {
@@ -707,7 +737,7 @@ function defaultResultDetail(ctx) {
       h("span", { class: "score" }, String(r.scores[s.seat]))
     )
   );
-  return [h("div", { class: "scores" }, rows), h("p", { class: "muted small" }, r.reason)];
+  return [h("div", { class: "scores" }, h("div", { class: "score-row score-head" }, h("span", {}, "Player"), h("span", {}, "Score")), rows), h("p", { class: "muted small" }, r.reason)];
 }
 
 function renderResult(force) {
@@ -768,32 +798,33 @@ function sounds(ctx, fresh) {
 }
 
 /**
- * The guide opens the first time a person sits at a game: on a wide screen in
- * the side column (beside the board, never over it); on a phone, where it
- * would cover the board, only while it is not their turn, and it gets out of
- * the way when their turn comes.
+ * The guide opens by itself the first time a person sits at a game, on a wide
+ * screen only: in the side column, beside the board, never over it. On a
+ * phone every panel is a drawer over the board, so there it never opens
+ * unasked: the help button is lit until the guide has been opened.
  */
-function guideOnce(ctx) {
-  if (S.guideAuto && ctx.canAct && isNarrow() && side.isOpen() && side.current() === "guide") {
-    side.close();
-    S.guideAuto = false;
-    play($("help-btn"), "glow");
-  }
+function guideOnce() {
   if (S.guideDone || !S.token || S.seat === null) return;
-  const key = `comboarena.helped.${S.info.name}`;
-  if (localStorage.getItem(key)) {
+  if (localStorage.getItem(guideKey())) {
     S.guideDone = true;
     return;
   }
-  if (isNarrow() && ctx.canAct) {
+  if (isNarrow()) {
     $("help-btn").classList.add("attention");
     return;
   }
-  localStorage.setItem(key, "1");
+  side.show("guide");
+}
+
+function guideKey() {
+  return `comboarena.helped.${S.info.name}`;
+}
+
+/** The guide has been shown (by itself or asked for): it does not open by itself again. */
+function guideRead() {
+  localStorage.setItem(guideKey(), "1");
   S.guideDone = true;
   $("help-btn").classList.remove("attention");
-  side.show("guide");
-  S.guideAuto = true;
 }
 
 // -- keys ------------------------------------------------------------------------
@@ -821,7 +852,8 @@ function wireKeys() {
       return;
     }
     if (ev.key === "/") {
-      if (isNarrow()) side.show("log");
+      // The move box lives in the log panel: bring it on screen (Chat or the Guide may be showing).
+      if (!side.visible("log")) side.show("log");
       $("typed").focus();
       ev.preventDefault();
       return;

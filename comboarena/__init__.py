@@ -13,6 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import games as _games  # noqa: F401  (registers the built-in games)
+from .agents import Agent
+from .agents import make_agent as _make_agent
 from .core import (
     Action,
     Chance,
@@ -41,15 +43,12 @@ from .core import (
 
 if TYPE_CHECKING:
     from . import testing as testing
-    from .agents import Agent
 
 __version__ = "0.1.0"
 
 
 def make_agent(spec: str, game: Game) -> Agent:
     """Build an agent by name, e.g. ``"random"``, ``"ismcts:iters=400"``, ``"sixteen.heuristic"``."""
-    from .agents import make_agent as _make_agent
-
     return _make_agent(spec, game)
 
 

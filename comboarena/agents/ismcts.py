@@ -47,8 +47,9 @@ from .spec import agent_names, make_agent
 #: are counted into the prior; past that the statistics of the search speak.
 #: A guide that picks the same action twice running is not asked again there.
 GUIDE_ASKS = 8
-#: Agents that cannot play rollouts or guide the tree: people, and searches.
-NOT_HELPERS = ("human", "ismcts")
+#: Agents that cannot play rollouts or guide the tree: people, searches, and the
+#: generic policy agent (it needs a file, which a helper's bare name cannot give).
+NOT_HELPERS = ("human", "ismcts", "policy")
 HELPS = {"rollout": "play rollouts", "guide": "guide the search"}
 
 #: With a time budget, rollouts read the clock every this many decisions.
@@ -424,7 +425,11 @@ def _helper(game: Game, option: str, name: Any) -> Agent | None:
     if name in ("random", "none") and name in allowed:
         return None
     if name in NOT_HELPERS:
-        why = "a person cannot" if name == "human" else "a search cannot (a search inside every step of a search)"
+        why = {
+            "human": "a person cannot",
+            "ismcts": "a search cannot (a search inside every step of a search)",
+            "policy": "a policy needs its file (policy:path=FILE), which a helper's name cannot give, so it cannot",
+        }[name]
         raise OptionError(f"{option}={name}: {why} {HELPS[option]}; choose one of: {', '.join(allowed)}")
     if name not in allowed:
         raise OptionError(f"{option}={name}: no such agent for {game.name}; choose one of: {', '.join(allowed)}")

@@ -20,7 +20,8 @@ BUILTIN = {
     "random": "comboarena.agents.base:RandomAgent",
     "first": "comboarena.agents.base:FirstAgent",
     "ismcts": "comboarena.agents.ismcts:ISMCTS",
-    "human": "comboarena.agents.human:HumanAgent",
+    "human": "comboarena.terminal.human:HumanAgent",
+    "policy": "comboarena.agents.policy:PolicyAgent",
 }
 
 
@@ -35,6 +36,12 @@ ABOUT = {
     "first": "always the first legal move (tests, baselines)",
     "ismcts": "information-set Monte Carlo tree search; options in docs/agents.md",
     "human": "a person at the terminal",
+    "policy": "a learned policy played with numpy from a file: policy:path=FILE (docs/envs.md)",
+}
+#: What a game's own agents are, by their short name (``<game>.<name>``).
+OWN = {
+    "heuristic": "the game's own heuristic (docs/rules/{game}.md)",
+    "learned": "the game's shipped learned policy: masked PPO, played with numpy (docs/envs.md)",
 }
 
 
@@ -43,7 +50,7 @@ def describe_agents(game: Game) -> list[str]:
     default (``auto``: chosen from the others), and what it is; for ``comboarena rules``.
 
     >>> import comboarena as ca
-    >>> print(describe_agents(ca.make("sixteen"))[-1])
+    >>> print(next(line for line in describe_agents(ca.make("sixteen")) if line.startswith("sixteen.h")))
     sixteen.heuristic: the game's own heuristic (docs/rules/sixteen.md)
     """
     lines = []
@@ -53,7 +60,10 @@ def describe_agents(game: Game) -> list[str]:
             for p in inspect.signature(_agent_class(name, game)).parameters.values()
             if p.name != "game" and p.default is not inspect.Parameter.empty
         ]
-        about = ABOUT.get(name, f"the game's own {name.partition('.')[2]} (docs/rules/{game.name}.md)")
+        own = name.partition(".")[2]
+        about = ABOUT.get(name) or OWN.get(own, "the game's own {own} (docs/rules/{game}.md)").format(
+            game=game.name, own=own
+        )
         lines.append(f"{name}{''.join(options)}: {about}")
     return lines
 

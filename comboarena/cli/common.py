@@ -86,10 +86,17 @@ def check_output(path: Path, flag: str) -> None:
 
 
 def player_counts(name: str) -> list[int]:
-    """The numbers of players ``name`` can be played with, over every combination of
-    its options that have a fixed list of values (Sixteen: ``[2, 4]``)."""
+    """The numbers of players ``name`` can be played with: its ``players`` option's
+    values where it has one (Sixteen: ``[2, 4]``; 16 Combos: ``[2, 3, 4]``), else
+    every combination of its options that have a list of values (Combo Fighter's
+    modes: ``[2, 4]``)."""
     cls = game_class(name)
     info = cls.info
+    players = next((o for o in info.options if o.name == "players"), None)
+    if players is not None and players.choices:
+        return sorted(players.choices)
+    if players is not None and players.minimum is not None and players.maximum is not None:
+        return list(range(int(players.minimum), int(players.maximum) + 1))
     listed = [o for o in info.options if o.choices]
     combos = list(itertools.islice(itertools.product(*(o.choices or () for o in listed)), 256))
     counts = set()

@@ -6,7 +6,10 @@ from typing import Annotated
 
 import typer
 from rich.markup import escape
-from rich.table import Table
+
+from comboarena.games.bit_tactics.content import ContentError
+from comboarena.games.bit_tactics.maps import find_map
+from comboarena.games.bit_tactics.text import draw_map, map_legend
 
 from .common import app, console, fail
 
@@ -22,11 +25,6 @@ def show_cmd(
 ) -> None:
     """Draw a map: height and terrain of each square, deployment zones, features, objective.
     A map file with a mistake gets the file, line and what is allowed."""
-    from comboarena.games.bit_tactics.content import ContentError
-    from comboarena.games.bit_tactics.maps import MODIFIER_NAMES, TERRAIN_NAMES, find_map
-    from comboarena.games.bit_tactics.statuses import SKILLS
-    from comboarena.games.bit_tactics.text import draw_map
-
     try:
         m = find_map(file)
     except ContentError as exc:
@@ -40,23 +38,4 @@ def show_cmd(
     if m.text:
         console.print(escape(m.text))
     console.print(draw_map(m, zones=True))
-    console.print(
-        "Each square: height, then . open  ~ water  = deep water  # wall  D rune door  O boulder  S slope"
-        "  , broken/thick/fast ground.  Blue: side 1 starts; red: side 2 starts."
-    )
-    if m.features:
-        table = Table(title="Puzzles", box=None, header_style="bold")
-        for col in ("square", "feature", "skill", "difficulty", "damage"):
-            table.add_column(col)
-        for f in m.features:
-            table.add_row(
-                m.square_name(f.square),
-                TERRAIN_NAMES[f.kind] + (f" (slides {'nesw'[f.down]})" if f.down >= 0 else ""),
-                SKILLS[f.skill],
-                f"beat {f.tn}",
-                str(f.damage or "-"),
-            )
-        console.print(table)
-    mods = sorted({MODIFIER_NAMES[x] for x in m.mod if x})
-    if mods:
-        console.print("Modifiers on this map (MC + 1): " + ", ".join(mods))
+    console.print(map_legend(m, zones=True))

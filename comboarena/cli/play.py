@@ -9,6 +9,8 @@ import typer
 
 from comboarena.agents import Agent, make_agent
 from comboarena.core import ComboArenaError, Game, OptionError
+from comboarena.core.grammar import plural
+from comboarena.terminal import ReactionDelay, Session
 
 from .common import GAME_HELP, OptionArg, app, build_game, check_output, console, fail
 
@@ -44,8 +46,6 @@ def play_cmd(
     reaction_delay: Annotated[str, typer.Option(metavar="MIN-MAX", help=DELAY_HELP)] = "0.6-2",
 ) -> None:
     """Play GAME in the terminal against agents (or people at the same keyboard)."""
-    from comboarena.terminal import ReactionDelay, Session
-
     try:
         if save is not None:
             check_output(save, "--save")  # now, not after the game
@@ -79,8 +79,6 @@ def _default_opponent(g: Game) -> str:
 
 def _people(seat: int, agents: list[Agent | None], names: list[str]) -> dict[int, str]:
     """``--name``s by seat: yours first, then the other people's in seat order."""
-    from comboarena.terminal.grammar import plural
-
     seats = [seat] + [s for s, a in enumerate(agents) if a is None and s != seat]
     if len(names) > len(seats):
         raise OptionError(f"{len(names)} --name given for {plural(len(seats), 'person', 'people')} at the table")

@@ -11,7 +11,7 @@ import typer
 from rich.markup import escape
 
 from comboarena.core import ComboArenaError, Record, RecordError, State, events_for
-from comboarena.core.record import replay as replay_record
+from comboarena.core.replay import replay as replay_record
 
 from .common import app, console, fail
 
@@ -48,6 +48,8 @@ def replay_cmd(
     if step:
         for i, (seat, text) in enumerate(record.actions, 1):
             events = start.apply(seat, text)
+            if ui.narration.follows_table:
+                ui.narration.follow(start.view(None))  # names from the table as this step left it
             console.print(f"[dim]{i:>4}.[/] {escape(names[seat])}: {escape(text)}")
             for e in events_for(events, None):
                 line = ui.describe(e, None, names)

@@ -4,7 +4,7 @@ the registry. Imports nothing from games, agents, sim or server."""
 
 from .action import Action
 from .chance import Chance
-from .encoder import Encoder, Feature, Layout, one_hot
+from .encoder import Encoder, Feature, Layout, Observation, one_hot
 from .errors import (
     ComboArenaError,
     GameNotOver,
@@ -20,8 +20,9 @@ from .game import Game, GameInfo, State, Timer, check_seat
 from .loading import load_object
 from .options import Option, options_json, parse_option_texts, resolve_options
 from .position import Fields
-from .record import FORMAT_VERSION, Record, replay
+from .record import FORMAT_VERSION, Record
 from .registry import game_class, games, make, register
+from .replay import replay
 from .result import Result, team_result
 from .turns import TurnQueue, Window
 
@@ -41,6 +42,7 @@ __all__ = [
     "InvariantError",
     "Layout",
     "NotationError",
+    "Observation",
     "Option",
     "OptionError",
     "PositionError",

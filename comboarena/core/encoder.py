@@ -15,18 +15,25 @@ numbered action space and numbers to observe. ``game.encoder()`` returns an
 
 The core stays pure Python: observations are lists; adapters convert them.
 
+An observation is filled feature by feature, by name: ``obs["hand"][i] += 1``
+writes number ``i`` of the feature ``hand`` (an index outside the feature is an
+``IndexError``, never a neighbour's number), ``obs["pile_sum"] = 0.5`` sets a
+one-number feature, ``obs.one_hot("turn", k)`` marks one.
+
 >>> from comboarena.core.action import Action
 >>> layout = Layout()
->>> turn = layout.add("turn", 2, "1 at the seat whose turn it is")
+>>> _ = layout.add("turn", 2, "1 at the seat whose turn it is")
+>>> _ = layout.add("coins", 1, "coins tossed / 10")
 >>> class Coin(Encoder):
 ...     version = 1
 ...     def observe(self, view):
-...         out = self.blank()
-...         out[turn.start + view["turn"]] = 1.0
-...         return out
+...         obs = self.observation()
+...         obs.one_hot("turn", view["turn"])
+...         obs["coins"] = view["tossed"] / 10
+...         return obs.values
 >>> enc = Coin([Action("heads"), Action("tails")], layout)
->>> enc.num_actions, enc.index("tails"), enc.observe({"turn": 1})
-(2, 1, [0.0, 1.0])
+>>> enc.num_actions, enc.index("tails"), enc.observe({"turn": 1, "tossed": 5})
+(2, 1, [0.0, 1.0, 0.5])
 """
 
 from __future__ import annotations
@@ -60,6 +67,8 @@ class Layout:
 
     def __init__(self) -> None:
         self.features: list[Feature] = []
+        #: The features by name.
+        self.by_name: dict[str, Feature] = {}
         self.size = 0
 
     def add(self, name: str, size: int, doc: str) -> Feature:
@@ -69,6 +78,7 @@ class Layout:
             raise ValueError(f"feature {name!r} is declared twice")
         feature = Feature(name, self.size, size, doc)
         self.features.append(feature)
+        self.by_name[name] = feature
         self.size += size
         return feature
 
@@ -77,6 +87,54 @@ class Layout:
         rows = ["| offset | size | feature | meaning |", "|---:|---:|---|---|"]
         rows += [f"| {f.start} | {f.size} | `{f.name}` | {f.doc} |" for f in self.features]
         return "\n".join(rows)
+
+
+class FeatureSlice:
+    """The numbers of one feature inside an observation, indexed from 0."""
+
+    __slots__ = ("feature", "values")
+
+    def __init__(self, values: list[float], feature: Feature) -> None:
+        self.values = values
+        self.feature = feature
+
+    def _at(self, i: int) -> int:
+        if not 0 <= i < self.feature.size:
+            raise IndexError(f"{i} is outside feature {self.feature.name!r} (size {self.feature.size})")
+        return self.feature.start + i
+
+    def __getitem__(self, i: int) -> float:
+        return self.values[self._at(i)]
+
+    def __setitem__(self, i: int, value: float) -> None:
+        self.values[self._at(i)] = value
+
+    def __len__(self) -> int:
+        return self.feature.size
+
+
+class Observation:
+    """An observation being filled, feature by feature, by name (see the module docstring)."""
+
+    __slots__ = ("features", "values")
+
+    def __init__(self, layout: Layout) -> None:
+        self.values = [0.0] * layout.size
+        self.features = layout.by_name
+
+    def __getitem__(self, name: str) -> FeatureSlice:
+        return FeatureSlice(self.values, self.features[name])
+
+    def __setitem__(self, name: str, value: float) -> None:
+        """Set a one-number feature."""
+        feature = self.features[name]
+        if feature.size != 1:
+            raise ValueError(f"feature {name!r} holds {feature.size} numbers; write obs[{name!r}][i]")
+        self.values[feature.start] = value
+
+    def one_hot(self, name: str, i: int | None) -> None:
+        """Set number ``i`` of feature ``name`` to 1 (nothing for ``None``)."""
+        one_hot(self.values, self.features[name], i)
 
 
 class Encoder(ABC):
@@ -140,6 +198,10 @@ class Encoder(ABC):
         """An observation of zeros, to fill in."""
         return [0.0] * self.layout.size
 
+    def observation(self) -> Observation:
+        """An observation of zeros, to fill in feature by feature (``.values`` is the list)."""
+        return Observation(self.layout)
+
     @abstractmethod
     def observe(self, view: dict[str, Any]) -> list[float]:
         """The view as ``observation_shape`` numbers (flat), computed from the view only."""
@@ -161,4 +223,4 @@ def one_hot(out: list[float], feature: Feature, i: int | None) -> None:
         out[feature.start + i] = 1.0
 
 
-__all__ = ["Encoder", "Feature", "Layout", "one_hot"]
+__all__ = ["Encoder", "Feature", "FeatureSlice", "Layout", "Observation", "one_hot"]

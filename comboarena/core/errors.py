@@ -12,7 +12,15 @@ class ComboArenaError(ValueError):
 
 
 class IllegalAction(ComboArenaError):
-    """An action that is well formed but not allowed now; the state is unchanged."""
+    """An action that is well formed but not allowed now; the state is unchanged.
+
+    ``why`` is the rules' reason alone (``"nobody stands on g4"``), where the
+    game gave one, for a prompt that lists the legal moves its own way.
+    """
+
+    def __init__(self, message: str, why: str | None = None) -> None:
+        super().__init__(message)
+        self.why = why
 
 
 class NotationError(ComboArenaError):

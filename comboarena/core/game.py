@@ -13,13 +13,14 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
 from .action import Action
 from .chance import Chance
 from .errors import IllegalAction, InvariantError, NotationError, PositionError
 from .events import Event
 from .loading import load_object
+from .narration import Narration
 from .options import Option, resolve_options
 from .position import Fields, checked, envelope, read_envelope
 from .record import Record
@@ -53,6 +54,10 @@ class GameInfo:
     teams: bool = False
     agents: Mapping[str, str] = field(default_factory=dict)
     text_ui: str = ""
+    #: ``"module:Class"`` of the game's plain-text narration (``""``: generic words).
+    narration: str = ""
+    #: What ``Result.scores`` counts, in a few words (``sim`` explains its score column with it).
+    score: str = "the game's own score"
 
     def option(self, name: str) -> Option:
         for o in self.options:
@@ -120,9 +125,9 @@ class Game(ABC):
         """A full state consistent with ``view`` (``seat``'s knowledge), hidden
         information sampled with ``rng``, with a fresh generator of its own."""
 
-    @abstractmethod
     def check_invariants(self, state: State) -> None:
-        """Raise :class:`InvariantError` if the game's conservation law fails."""
+        """Raise :class:`InvariantError` if the game's conservation law fails: the state's own check."""
+        state.check_invariants()
 
     def from_position(self, data: Any) -> State:
         """The state ``data`` (a :meth:`State.position`) describes, with no history.
@@ -167,6 +172,13 @@ class Game(ABC):
         """The game's terminal renderer (imports rich; not used by the rules)."""
         return load_object(self.info.text_ui)(self)
 
+    def narration(self) -> Narration:
+        """The game's events and results in plain sentences (:mod:`.narration`)."""
+        if not self.info.narration:
+            return Narration(self)
+        made: Narration = load_object(self.info.narration)(self)
+        return made
+
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
         return f"make({self.name!r}{', ' if opts else ''}{opts})"
@@ -196,6 +208,29 @@ class State(ABC):
     _start: dict[str, Any] | None
     _log: list[tuple[int, Action]]
 
+    @classmethod
+    def blank(cls, game: Game, chance: Chance, deck: Any = None) -> Self:
+        """A state of this class with its game and chance and no history, before its own
+        fields are set (the one constructor, ``build``, fills them in)."""
+        s = object.__new__(cls)
+        s.game = game
+        s._chance = chance
+        s._deck = deck
+        s._start = None
+        s._log = []
+        return s
+
+    def copy_base(self) -> Self:
+        """A new state of this class sharing the game, with its own copy of the chance and
+        the history, before its own fields are copied (the first step of ``clone``)."""
+        new = object.__new__(type(self))
+        new.game = self.game
+        new._chance = self._chance.clone()
+        new._deck = self._deck
+        new._start = self._start
+        new._log = self._log[:]
+        return new
+
     @property
     @abstractmethod
     def to_act(self) -> tuple[int, ...]:
@@ -222,9 +257,9 @@ class State(ABC):
     def result(self) -> Result:
         """The outcome; raises :class:`GameNotOver` before the end."""
 
-    @abstractmethod
     def clone(self) -> State:
-        """An independent copy."""
+        """An independent copy (derived from the state's declared fields: :mod:`.slots`)."""
+        raise NotImplementedError(f"{type(self).__name__} declares no FIELDS (core/slots.py) and no clone()")
 
     def timer(self) -> Timer | None:
         """The real-time limit on the open decision, if the rules set one (default: none)."""
@@ -236,9 +271,9 @@ class State(ABC):
         (``ismcts:cutoff=N``); ``None`` where the game has none (the default)."""
         return None
 
-    @abstractmethod
     def _key(self) -> tuple[Any, ...]:
-        """Everything that makes up the state, for equality."""
+        """Everything that makes up the state, for equality (derived from the declared fields)."""
+        raise NotImplementedError(f"{type(self).__name__} declares no FIELDS (core/slots.py) and no _key()")
 
     def position(self) -> dict[str, Any]:
         """The whole state as JSON data: hidden parts and the chance state included,
@@ -247,9 +282,12 @@ class State(ABC):
         """
         return {**envelope(self.game, self.game.position_version, self._chance), **self._position()}
 
-    @abstractmethod
     def _position(self) -> dict[str, Any]:
-        """The game's own fields of :meth:`position` (JSON-safe)."""
+        """The game's own fields of :meth:`position` (JSON-safe; derived from the declared fields)."""
+        raise NotImplementedError(f"{type(self).__name__} declares no FIELDS (core/slots.py) and no _position()")
+
+    def check_invariants(self) -> None:  # noqa: B027 (each game's state overrides it)
+        """Raise :class:`InvariantError` if the game's conservation law fails (each game's own)."""
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and self._key() == other._key()  # type: ignore[attr-defined]
@@ -299,7 +337,7 @@ class State(ABC):
             allowed = "the game is over"
         else:
             allowed = f"seat {seat} has nothing to do now; waiting for seat(s) {_seats(self.to_act)}"
-        return IllegalAction(f"{action} is not allowed: {why}; {allowed}")
+        return IllegalAction(f"{action} is not allowed: {why}; {allowed}", why=why)
 
 
 def _seats(seats: Sequence[int]) -> str:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from .errors import ComboArenaError, RecordError
+from .errors import RecordError
 from .options import options_json
 
 FORMAT_VERSION = 1
@@ -126,29 +126,3 @@ class Record:
         if position is not None and not isinstance(position, dict):
             raise RecordError("record field 'position' must be an object (a position) or null")
         return cls(game, dict(options), seed, data.get("deck"), actions, result, version, players, position)
-
-
-def replay(record: Record, upto: int | None = None) -> Any:
-    """Rebuild the state a record reaches by re-applying its actions.
-
-    ``upto`` stops after that many actions. Raises :class:`RecordError` when
-    the record names an unknown game, bad options or an action that is not
-    legal where it stands.
-    """
-    from .registry import make
-
-    try:
-        game = make(record.game, **record.options)
-        if record.position is not None:
-            state = game.from_position(record.position)
-        else:
-            state = game.new_state(seed=record.seed, deck=record.deck)
-    except ComboArenaError as exc:
-        raise RecordError(f"record cannot be set up: {exc}") from None
-    actions = record.actions if upto is None else record.actions[:upto]
-    for i, (seat, text) in enumerate(actions):
-        try:
-            state.apply(seat, text)
-        except ComboArenaError as exc:
-            raise RecordError(f"record action {i} ({seat}, {text!r}) does not replay: {exc}") from None
-    return state

@@ -8,7 +8,11 @@ from typing import Any, NamedTuple
 
 class Result(NamedTuple):
     """``winners``: seats that won (all seats on a draw); ``scores`` and
-    ``returns`` (+1 win, -1 loss, 0 draw) indexed by seat; ``reason``: short text.
+    ``returns`` (+1 win, -1 loss, 0 draw) indexed by seat; ``reason``: how the
+    game ended, a member of the game's ``Termination`` enum (a ``StrEnum``, like
+    python-chess's ``Termination``, documented member by member in the game's
+    ``view.py``). A member is its text, so records and JSON keep the text, and a
+    result read back from a record has the plain text.
     """
 
     winners: tuple[int, ...]

@@ -47,9 +47,15 @@ class Window(NamedTuple):
 
     @classmethod
     def open(cls, seats: Sequence[int]) -> Window:
-        """Ask ``seats`` (in the order given, which is ``to_act``'s order)."""
+        """Ask ``seats`` (in the order given, which is ``to_act``'s order). The same
+        seats give the same (shared) window."""
         seats = tuple(seats)
-        return cls(seats, seats)
+        window = _OPENED.get(seats)
+        if window is None:
+            window = cls(seats, seats)
+            if len(_OPENED) < MEMO_LIMIT:
+                _OPENED[seats] = window
+        return window
 
     @classmethod
     def one(cls, seat: int) -> Window:
@@ -58,7 +64,13 @@ class Window(NamedTuple):
 
     def answer(self, seat: int) -> Window:
         """``seat`` has answered; it is no longer waited for."""
-        return Window(self.asked, tuple(s for s in self.waiting if s != seat))
+        key = (self, seat)
+        window = _ANSWERED.get(key)
+        if window is None:
+            window = Window(self.asked, tuple(s for s in self.waiting if s != seat))
+            if len(_ANSWERED) < MEMO_LIMIT:
+                _ANSWERED[key] = window
+        return window
 
     def close(self) -> Window:
         """Closed for everyone (e.g. the first COUNTER ends a reaction window)."""
@@ -99,6 +111,14 @@ class Window(NamedTuple):
 
 
 _ONE = tuple(Window((s,), (s,)) for s in range(16))
+
+# Windows and turn queues are immutable values, and a table uses few of them: each
+# step is worked out once and remembered, so a pass or a new turn in self-play costs
+# a dict look-up rather than new tuples. The memos are bounded (then they stop growing).
+MEMO_LIMIT = 1 << 14
+_OPENED: dict[tuple[int, ...], Window] = {}
+_ANSWERED: dict[tuple[Window, int], Window] = {}
+_ADVANCED: dict[TurnQueue, TurnQueue] = {}
 
 
 class TurnQueue(NamedTuple):
@@ -149,6 +169,20 @@ class TurnQueue(NamedTuple):
         unable to act); if every actor of a new round would be skipped, raises
         ``ValueError`` (the caller ends the game before that).
         """
+        if skip is None and next_order is None:
+            nxt = _ADVANCED.get(self)
+            if nxt is None:
+                nxt = self._advance(None, None)
+                if len(_ADVANCED) < MEMO_LIMIT:
+                    _ADVANCED[self] = nxt
+            return nxt
+        return self._advance(skip, next_order)
+
+    def _advance(
+        self,
+        skip: Callable[[int], bool] | None,
+        next_order: Callable[[int], Sequence[int]] | None,
+    ) -> TurnQueue:
         # Positional construction: NamedTuple._replace costs several times as much, and
         # every turn of a self-play game comes through here.
         order, at, extra, current, extra_turn, round_ = self

@@ -122,6 +122,8 @@ def timed_protocol(timeout: float, max_head: int = 16384) -> Any:
         _head_timer: asyncio.TimerHandle | None = None
         #: Bytes received since the current request's head began (while it is still arriving).
         _head_bytes = 0
+        #: The last bytes of the head so far, where its blank line may have begun.
+        _head_tail = b""
         _in_head = True
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
@@ -129,13 +131,23 @@ def timed_protocol(timeout: float, max_head: int = 16384) -> Any:
             self._arm()
 
         def data_received(self, data: bytes) -> None:
-            if self._in_head:
-                self._head_bytes += len(data)
+            # The head is measured before it is parsed, up to its blank line, so a head
+            # that arrives in one read is held to the limit as one that trickles in, and
+            # a body right behind the head is not taken for head.
+            if self._in_head and not self.transport.is_closing():
+                seen = self._head_tail + data
+                end = seen.find(b"\r\n\r\n")
+                if end >= 0:
+                    size = self._head_bytes - len(self._head_tail) + end + 4
+                else:
+                    size = self._head_bytes + len(data)
+                if size > max_head:
+                    self._head_too_large()
+                    return
+                if end < 0:
+                    self._head_bytes = size
+                    self._head_tail = seen[-3:]
             super().data_received(data)
-            # Counted after parsing, so a body that came in the same read as the end of
-            # the head is not taken for head.
-            if self._in_head and self._head_bytes > max_head and not self.transport.is_closing():
-                self._head_too_large()
 
         def on_message_begin(self) -> None:
             super().on_message_begin()
@@ -153,7 +165,7 @@ def timed_protocol(timeout: float, max_head: int = 16384) -> Any:
         def on_response_complete(self) -> None:
             super().on_response_complete()
             # Waiting for the next request on a kept-alive connection is uvicorn's keep-alive timeout.
-            self._in_head, self._head_bytes = True, 0
+            self._in_head, self._head_bytes, self._head_tail = True, 0, b""
 
         def _head_too_large(self) -> None:
             self._disarm()

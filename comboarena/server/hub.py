@@ -18,6 +18,8 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
+from comboarena.core import game_class
+
 from .catalog import TableSpec, agent_label
 from .chat import iso, message_json
 from .errors import TableError
@@ -355,8 +357,6 @@ def _summary(row: TableRow, title: str, version: int | None, watching: int) -> d
 
 
 def _title(game: str) -> str:
-    from comboarena.core import game_class
-
     try:
         return game_class(game).info.title
     except Exception:

@@ -203,6 +203,8 @@ class LiveTable:
         """A batch's events as ``seat`` may see them, each with its version and a sentence."""
         # Real names, not "You": games word their sentences for a third person.
         names = self.names
+        if self.words.follows_table:
+            self.words.follow(self.play.state.view(None))
         out = []
         for e in events_for(batch.events, seat):
             d = e.to_dict()

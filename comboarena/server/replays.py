@@ -91,7 +91,10 @@ def build_replay(row: TableRow, pov: str) -> dict[str, Any]:
         frame({"ply": 0, "seat": None, "action": None, "text": words.start(names), "events": []})
     ]
     for ply, (seat, text) in enumerate(record.actions, 1):
-        events = _words(words, state.apply(seat, text), chosen, names)
+        applied = state.apply(seat, text)
+        if words.follows_table:
+            words.follow(state.view(None))
+        events = _words(words, applied, chosen, names)
         described = words.step([e["text"] for e in events], seat, names)
         steps.append(frame({"ply": ply, "seat": seat, "action": text, "text": described, "events": events}))
     result = state.result()

@@ -1,8 +1,9 @@
 """Events and results in words, for the browser's game log.
 
-The words come from the game's own terminal renderer (``describe`` and
-``result_line``), so every registered game has a readable log in the browser
-without writing it twice; a game without one gets the generic wording.
+The words come from the game's plain-text narration (``game.narration()``:
+``describe`` and ``result_line``), the same the terminal and ``replay`` use,
+so every registered game has a readable log in the browser without writing
+it twice; a game without one gets the generic wording. Nothing here needs rich.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from comboarena.core import Event, Game, Result
+from comboarena.core.narration import Narration
 
 log = logging.getLogger("comboarena.server")
 
@@ -21,7 +23,16 @@ class Words:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.ui: Any = _text_ui(game)
+        self.ui = _narration(game)
+
+    @property
+    def follows_table(self) -> bool:
+        """Whether :meth:`follow` wants the spectator's view before events are described."""
+        return self.ui.follows_table
+
+    def follow(self, view: dict[str, Any]) -> None:
+        """The table as the events about to be described left it (names of units, ...)."""
+        self.ui.follow(view)
 
     def event(self, event: Event, viewer: int | None, names: Sequence[str]) -> str | None:
         """A sentence for ``event`` (already filtered for ``viewer``), or ``None`` to stay silent."""
@@ -68,14 +79,10 @@ class Words:
             return f"{' and '.join(names[s] for s in result.winners)} won: {result.reason}."
 
 
-def _text_ui(game: Game) -> Any:
-    """The game's text renderer, or the generic one when it has none (or it fails to load)."""
-    from comboarena.terminal.textui import TextUI
-
-    if not game.info.text_ui:
-        return TextUI(game)
+def _narration(game: Game) -> Narration:
+    """The game's narration, or the generic one when it fails to load."""
     try:
-        return game.text_ui()
+        return game.narration()
     except Exception:
-        log.exception("cannot load the text renderer of %s; using generic words", game.name)
-        return TextUI(game)
+        log.exception("cannot load the narration of %s; using generic words", game.name)
+        return Narration(game)

@@ -1,11 +1,12 @@
 """Terminal play: rendering with rich, prompting people, running a table."""
 
-from .grammar import YOU
+from comboarena.core.grammar import YOU
+from comboarena.ui import Command, MenuItem, TextUI
+
 from .keyboard import Keyboard, WindowClosed
 from .prompt import Quit, TimeUp, read_action
 from .reaction import ReactionDelay
 from .session import Session
-from .textui import Command, MenuItem, TextUI
 
 __all__ = [
     "YOU",

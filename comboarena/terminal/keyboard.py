@@ -2,6 +2,11 @@
 can count down, let the table move on while the person types, and stop when
 a reaction window closes.
 
+The line can be edited as in a shell: Left and Right (and Home, End, Ctrl-A,
+Ctrl-E) move the cursor, Backspace and Delete erase, Up and Down go through
+the lines entered before (the history), Ctrl-U erases the line. Other
+escape sequences are ignored, never typed into the move.
+
 Text typed for a window that closed is thrown away, never applied at the
 next prompt: what was on the line when the window closed, the rest of that
 line up to its Enter, and anything typed before the next prompt appeared.
@@ -26,6 +31,14 @@ TICK = 0.1
 _ENTER = ("\n", "\r")
 _ERASE = ("\x7f", "\b")
 _KILL = "\x15"  # Ctrl-U: erase the whole line
+_HOME, _END = "\x01", "\x05"  # Ctrl-A, Ctrl-E
+#: Escape sequences (after ESC and [ or O) and what they do.
+_KEYS = {
+    "D": "left", "C": "right", "A": "up", "B": "down", "H": "home", "F": "end",
+    "1~": "home", "7~": "home", "4~": "end", "8~": "end", "3~": "delete",
+}  # fmt: skip
+#: Lines kept for Up and Down.
+HISTORY = 200
 
 
 class WindowClosed(Exception):
@@ -55,7 +68,10 @@ class Keyboard:
         self._left = ""  # the line being typed when the window closed
         self._prompt: str | None = None  # the prompt being answered, while one is
         self._typed: list[str] = []
+        self._cursor = 0  # where in ``_typed`` the next key goes
         self._seconds: int | None = None  # the countdown on show
+        #: The lines entered so far, oldest first (Up brings back the latest).
+        self.history: list[str] = []
 
     @classmethod
     def of(cls, console: Console) -> Keyboard | None:
@@ -87,8 +103,11 @@ class Keyboard:
         try:
             leftover = self._throw_away_stale()
             self._typed = list(leftover)
+            self._cursor = len(self._typed)
+            recalled = len(self.history)  # the history line on show (len: the new line)
             self._redraw()
             escape_seq = 0  # 1: after ESC; 2: inside an escape sequence
+            sequence = ""
             while True:
                 if end is not None:
                     left = end - self.clock()
@@ -115,13 +134,15 @@ class Keyboard:
                 if not byte:  # Ctrl-D typed before the prompt switched the terminal to key-by-key
                     raise EOFError
                 key = byte.decode(errors="ignore")
-                # Arrow and function keys are ignored: ESC, then [ or O, then up to a final letter or ~.
+                # Escape sequences: ESC, then [ or O, then up to a final letter or ~.
                 if escape_seq == 1:
-                    escape_seq = 2 if key in "[O" else 0  # anything else after ESC was Alt+key
+                    escape_seq, sequence = (2, "") if key in "[O" else (0, "")  # else it was Alt+key
                     continue
                 if escape_seq == 2:
+                    sequence += key
                     if key.isalpha() or key == "~":
                         escape_seq = 0
+                        recalled = self._edit(_KEYS.get(sequence, ""), recalled)
                     continue
                 if key == "\x1b":
                     escape_seq = 1
@@ -131,22 +152,32 @@ class Keyboard:
                     if leftover:
                         self._tell_thrown_away(line)
                         leftover = ""
-                        self._typed = []
+                        self._typed, self._cursor = [], 0
                         self._redraw()
                         continue
+                    if line.strip() and (not self.history or self.history[-1] != line):
+                        self.history = [*self.history, line][-HISTORY:]
                     return line
                 elif key == "\x04":
                     raise EOFError
                 elif key in _ERASE or key == _KILL:
-                    if self._typed:
-                        del self._typed[-1 if key != _KILL else 0 :]
+                    if self._cursor:
+                        start = self._cursor - 1 if key != _KILL else 0
+                        del self._typed[start : self._cursor]
+                        self._cursor = start
                         if not self._typed:
                             leftover = ""  # erased: what comes next is a fresh line
                         self._redraw()
+                elif key in (_HOME, _END):
+                    recalled = self._edit("home" if key == _HOME else "end", recalled)
                 elif key.isprintable():
-                    self._typed.append(key)
-                    self.console.file.write(key)
-                    self.console.file.flush()
+                    self._typed.insert(self._cursor, key)
+                    self._cursor += 1
+                    if self._cursor == len(self._typed):
+                        self.console.file.write(key)
+                        self.console.file.flush()
+                    else:
+                        self._redraw()
         finally:
             self._prompt = None
             termios.tcsetattr(self.fd, termios.TCSADRAIN, old)
@@ -204,11 +235,39 @@ class Keyboard:
                 f"[yellow]Thrown away: '{escape(line)}' was typed for the window that closed.[/]", soft_wrap=True
             )
 
+    def _edit(self, what: str, recalled: int) -> int:
+        """Move the cursor, erase under it or recall a history line; returns the history line on show."""
+        typed, history = self._typed, self.history
+        if what == "left":
+            self._cursor = max(0, self._cursor - 1)
+        elif what == "right":
+            self._cursor = min(len(typed), self._cursor + 1)
+        elif what == "home":
+            self._cursor = 0
+        elif what == "end":
+            self._cursor = len(typed)
+        elif what == "delete":
+            if self._cursor < len(typed):
+                del typed[self._cursor]
+        elif what in ("up", "down"):
+            step = -1 if what == "up" else 1
+            if not 0 <= recalled + step <= len(history):
+                return recalled
+            recalled += step
+            self._typed = list(history[recalled]) if recalled < len(history) else []
+            self._cursor = len(self._typed)
+        else:
+            return recalled
+        self._redraw()
+        return recalled
+
     def _redraw(self) -> None:
         if self._prompt is None:
             return
         clock = f"[{self._seconds}s] " if self._seconds is not None else ""
-        self.console.file.write(f"\r\x1b[K{clock}{self._prompt}{''.join(self._typed)}")
+        back = len(self._typed) - self._cursor
+        cursor = f"\x1b[{back}D" if back > 0 else ""
+        self.console.file.write(f"\r\x1b[K{clock}{self._prompt}{''.join(self._typed)}{cursor}")
         self.console.file.flush()
 
     def _end_line(self) -> None:

@@ -19,8 +19,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from comboarena.core import Action, ComboArenaError, Game
-
-from .textui import MenuItem, TextUI
+from comboarena.ui.textui import MenuItem, TextUI
 
 
 class Quit(Exception):
@@ -49,7 +48,7 @@ def show_help(console: Console, game: Game, ui: TextUI, legal: list[Action]) -> 
     console.print("Legal moves: " + ", ".join(escape(str(a)) for a in legal))
     console.print(escape(game.info.notation))
     words = [(name, help_line) for name, (help_line, _) in sorted(ui.commands().items())]
-    words += [("?", "this help"), ("quit", "leave the game")]
+    words += [("?", "this help"), ("? <name>", "what an ability, card or item does"), ("quit", "leave the game")]
     console.print("Commands: " + " · ".join(f"[bold]{escape(n)}[/] {escape(h)}" for n, h in words))
 
 
@@ -65,12 +64,14 @@ def read_action(
     ask_timed: AskTimed | None = None,
     clock: Callable[[], float] = time.monotonic,
     view: dict[str, Any] | None = None,
+    why: Callable[[Action], str | None] | None = None,
 ) -> Action:
     """Prompt until the person names a legal action; raises :class:`Quit`.
 
     With a ``deadline`` (a ``clock()`` time) and ``ask_timed``, every question
     is asked with the seconds left, and :class:`TimeUp` is raised when they run
-    out. ``view`` (the seat's view) is what the game's commands render from.
+    out. ``view`` (the seat's view) is what the game's commands render from;
+    ``why(action)`` is the rules' reason an action is refused, said with the refusal.
     """
 
     def question(text: str) -> str:
@@ -96,6 +97,14 @@ def read_action(
         if low in HELP_WORDS:
             show_help(console, game, ui, legal)
             show_menu(console, items)
+            continue
+        word, _, topic = low.partition(" ")
+        if word in HELP_WORDS and topic.strip():
+            shown = ui.explain(topic.strip(), view)
+            if shown is None:
+                console.print(f"[yellow]No help on {escape(topic.strip())!r}; type ? for the moves and commands.[/]")
+            else:
+                console.print(shown)
             continue
         if low in commands:
             _, render = commands[low]
@@ -126,4 +135,8 @@ def read_action(
             continue
         if action in legal:
             return action
-        console.print(f"[yellow]{escape(str(action))} is not legal now. Type ? to list the legal moves.[/]")
+        reason = why(action) if why is not None else None
+        because = f": {reason}" if reason else ""
+        console.print(
+            f"[yellow]{escape(str(action))} is not legal now{escape(because)}. Type ? to list the legal moves.[/]"
+        )

@@ -41,9 +41,9 @@ from rich.markup import escape
 from rich.rule import Rule
 
 from comboarena.agents import Agent
-from comboarena.core import Action, Event, Game, Record, State, Timer, events_for
+from comboarena.core import Action, Event, Game, IllegalAction, Record, State, Timer, events_for
+from comboarena.core.grammar import YOU
 
-from .grammar import YOU
 from .keyboard import Keyboard, WindowClosed
 from .prompt import QUIT_WORDS, Ask, AskTimed, Quit, TimeUp, read_action
 from .reaction import ReactionDelay
@@ -119,6 +119,7 @@ class Session:
         self.sleep = sleep
         self.reaction_delay = reaction_delay or ReactionDelay()
         self.ui = game.text_ui()
+        self.ui.saves = True  # a person's game: the campaign is saved at camp
         self.state: State = game.new_state(seed=seed)
         self.rng = rng or random.Random()
         self.names = seat_names(self.agents, people)
@@ -214,7 +215,17 @@ class Session:
             ask_timed=ask_timed,
             clock=self.clock,
             view=view,
+            why=lambda action: self._why(seat, action),
         )
+
+    def _why(self, seat: int, action: Action) -> str | None:
+        """The rules' reason ``action`` is refused to ``seat`` now, as the server finds it:
+        tried on a copy of the table, which is then thrown away."""
+        try:
+            self.state.clone().apply(seat, action)
+        except IllegalAction as exc:
+            return exc.why
+        return None
 
     def _apply(self, seat: int, action: Action) -> None:
         self._narrate(self.state.apply(seat, action))
@@ -354,6 +365,8 @@ class Session:
 
     def _narrate(self, events: list[Event]) -> None:
         shown = events_for(events, self.viewer)
+        if self.ui.narration.follows_table:
+            self.ui.narration.follow(self.state.view(None))  # e.g. a new battle's units, by name
         for agent_seat, agent in enumerate(self.agents):
             if agent is not None and agent.wants_events:
                 agent.observe(events_for(events, agent_seat))

@@ -39,7 +39,10 @@ SIXTEEN = ca.make("sixteen")
         ("ismcts:rollout=ismcts", "rollout=ismcts: a search cannot"),
         ("ismcts:guide=human", "guide=human: a person cannot guide the search"),
         ("ismcts:guide=ismcts:prior=0", "guide=ismcts: a search cannot"),
-        ("ismcts:rollout=alphazero", "no such agent for sixteen; choose one of: first, random, sixteen.heuristic$"),
+        (
+            "ismcts:rollout=alphazero",
+            "no such agent for sixteen; choose one of: first, random, sixteen.heuristic, sixteen.learned$",
+        ),
         ("ismcts:rollout=ccc-combo.heuristic", "rollout=ccc-combo.heuristic: no such agent for sixteen"),
         ("ismcts:rollout=sixteen.heuristic=1", "rollout must be an agent name without options"),
         ("ismcts:rollout=3", "rollout must be an agent name without options"),

@@ -44,6 +44,8 @@ def test_games_lists_the_player_counts_each_game_really_takes():
     assert "│ 2 or 4 " in rows["sixteen"] and "2-4" not in rows["sixteen"]
     assert "│ 4 " in rows["ccc-combo"]
     assert "│ 2 or 4 " in rows["combo-fighter"]
+    # Ranges of a players option: 16 Combos 2-4 (with fewer columns), 16 Bit Tactics 2-5 (monsters, campaign).
+    assert "│ 2-4 " in rows["16-combos"] and "│ 2-5 " in rows["16-bit-tactics"]
     assert "big_players=none" in out.output  # defaults as they are typed, not None
 
 

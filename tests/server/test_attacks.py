@@ -153,7 +153,9 @@ def test_only_the_servers_presets_can_be_seated(tmp_path, spec):
 
 def test_every_preset_has_a_bounded_cost_per_decision():
     """The search presets carry a time budget no larger than the server's limit; the rest
-    are the instant agents and the game's own heuristic."""
+    are the instant agents and the game's own agents: its heuristic, and a shipped learned
+    policy, whose cost is one pass through a small network."""
+    from comboarena.agents.policy import PolicyAgent
     from comboarena.server.presets import presets
 
     for name in ca.games():
@@ -162,6 +164,9 @@ def test_every_preset_has_a_bounded_cost_per_decision():
             agent = preset.build(game)
             if preset.search:
                 assert 0 < agent.time <= 1.5 and preset.budget == agent.time  # type: ignore[attr-defined]
+            elif isinstance(agent, PolicyAgent):
+                assert preset.name == f"{name}.learned"
+                assert sum(w.size + b.size for w, b in agent.policy.layers) < 200_000  # weights per decision
             else:
                 assert preset.name in ("random", "first") or preset.name == f"{name}.heuristic"
                 assert not hasattr(agent, "iters")
@@ -355,6 +360,10 @@ def test_request_headers_have_a_size_limit(tmp_path):
     try:
         huge = b"GET /api/games HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 4_000_000 + b"\r\n\r\n"
         answer = _raw(running.port, huge)
+        assert answer.startswith(b"HTTP/1.1 431"), answer[:200]
+        # A head over the limit that arrives in one read (20 KB, one write) is refused alike.
+        one_read = b"GET /api/games HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 20_000 + b"\r\n\r\n"
+        answer = _raw(running.port, one_read)
         assert answer.startswith(b"HTTP/1.1 431"), answer[:200]
         # An ordinary request with a body right behind its head is not mistaken for a big head.
         ok = httpx.post(f"{running.url}/api/games/sixteen/setup", json={"options": {"players": 4}}, timeout=10)

@@ -39,7 +39,7 @@ class Snap(DoubleGame):
         notation="flip, snap, pass",
         min_players=3,
         max_players=3,
-        text_ui="comboarena.terminal.textui:TextUI",
+        text_ui="comboarena.ui.textui:TextUI",
     )
 
     def _setup(self) -> None:

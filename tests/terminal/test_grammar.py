@@ -2,7 +2,7 @@
 
 import pytest
 
-from comboarena.terminal.grammar import YOU, plural, possessive, third_person, verb, whom
+from comboarena.core.grammar import YOU, plural, possessive, third_person, verb, whom
 
 
 @pytest.mark.parametrize(

@@ -112,3 +112,31 @@ def test_lines_printed_above_the_prompt_keep_what_was_typed(tty):
     assert kb.ask("move> ", 3.0, poll) == "snap"
     after = tty.getvalue().split("seat 2 passed.")[1]
     assert "move> " in after  # the prompt is drawn again under the line
+
+
+# Editing keys are typed once the prompt shows, that is once the terminal reads key by key:
+# typed ahead, the terminal's own line editing would take Backspace and Ctrl-U first.
+
+
+def test_the_line_is_edited_with_the_arrow_keys_home_end_and_delete(tty):
+    kb = keyboard(tty)
+    # "fip", Left, Left, "l" -> "flip"; Home, Delete -> "lip"; End, "s" -> "lips"
+    tty.when("move> ", b"fip\x1b[D\x1b[Dl\x1b[H\x1b[3~\x1b[Fs\n")
+    assert kb.ask("move> ") == "lips"
+    # Ctrl-A and Ctrl-E, and Backspace in the middle of the line
+    tty.when("move> ", b"xfight\x01\x1b[C\x7f\x05 d5\n")
+    assert kb.ask("move> ") == "fight d5"
+
+
+def test_up_and_down_bring_back_earlier_lines(tty):
+    kb = keyboard(tty)
+    tty.when("move> ", b"5R\n")
+    assert kb.ask("move> ") == "5R"
+    tty.when("move> ", b"draw\n")
+    assert kb.ask("move> ") == "draw"
+    # Up twice: "5R"; Down once: "draw"; edit it and enter
+    tty.when("move> ", b"\x1b[A\x1b[A\x1b[B\x7f\x7f\x7f\x7fW=5G\n")
+    assert kb.ask("move> ") == "W=5G"
+    tty.when("move> ", b"\x1b[A\x1b[A\n")
+    assert kb.ask("move> ") == "draw"
+    assert kb.history == ["5R", "draw", "W=5G", "draw"]

@@ -1,20 +1,25 @@
-"""One battle's units and terrain as plain lists, with the rules that read and
-change a single unit: effective stats under statuses, statuses (durations,
-"most recent wins", resistance rolls), damage, healing, Limit and KO.
+"""One battle's units as plain lists, with the rules that read and change a single
+unit: effective stats under statuses (rulebook "Status Effects"), statuses
+(durations, "most recent wins", resistance rolls), damage, healing, Limit and KO
+("Limit and Limit Attacks").
 
 Units are ints (their index); squares are ints (see :mod:`.board`). A
-:class:`Battle` is part of a state: cloned with it, written in its positions.
+:class:`Battle` is the state's ``units`` field: cloned with it, written in its
+positions one :class:`Unit` at a time. It changes the units' squares, facing,
+HP, MP, Limit, statuses, items and gear; the map's doors and boulders are the
+state's ``features``, which the battle only places (:meth:`Battle.place_features`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from comboarena.core import Chance, Event
 
 from .board import Board
 from .content import MAGICAL, PHYSICAL, RESIST_TYPES, Weapon, pack
-from .maps import BOULDER, BOULDER_HEIGHT, DOOR, DOOR_HEIGHT
+from .maps import BOULDER, BOULDER_HEIGHT, CLOSED, DOOR, DOOR_HEIGHT, GONE
 from .statuses import (
     COMBO,
     DEF_DOWN,
@@ -75,8 +80,22 @@ class Rules(NamedTuple):
     move_first: bool = False
 
 
+class Unit(NamedTuple):
+    """One unit as a position lists it (and as a battle deploys it)."""
+
+    sheet: Sheet
+    square: int
+    facing: int  # 0-3: n, e, s, w
+    hp: int
+    mp: int
+    limit: int
+    statuses: tuple[Status, ...]
+    items: tuple[tuple[str, int], ...]  # carried: (id, count)
+    equip: tuple[str, str, str]  # weapon, offhand, ammo
+
+
 class Battle:
-    """The units and terrain of the battle being fought."""
+    """The units of the battle being fought, and where the map's doors and boulders stand."""
 
     __slots__ = (
         "block",
@@ -85,7 +104,6 @@ class Battle:
         "dyn",
         "eq",
         "face",
-        "feat",
         "gb",
         "hp",
         "inv",
@@ -122,11 +140,56 @@ class Battle:
     dyn: tuple[int, ...]  # the squares with a closed door or a boulder
     #: the last movement search: (unit, square, (best key per state, parent per state, states reached))
     reach: tuple[int, int, tuple[list[int], list[int], list[int]]] | None
-    feat: list[int]  # per map feature: a door 1 closed / 0 open; a boulder its square (-1 gone); a slope 1
     #: facts that follow from the sheets, rules and board alone, keyed by (unit, loadout)
     #: (:func:`.fasttargets.plan`), (unit, Float) (movement tables) and side (who is a foe):
     #: shared by clones, only ever added to, never changed
     memo: dict[object, object]
+
+    @classmethod
+    def deploy(
+        cls, rules: Rules, board: Board, units: Sequence[Unit], features: Sequence[str], chance: Chance
+    ) -> Battle:
+        """A battle with ``units`` where they stand, the doors and boulders as ``features``
+        says, rolling ``chance``'s dice."""
+        b = cls.__new__(cls)
+        b.rules = rules
+        b.board = board
+        b.sheets = tuple(x.sheet for x in units)
+        b.sides = tuple(s.side for s in b.sheets)
+        b.chance = chance
+        b.sq = [x.square for x in units]
+        b.face = [x.facing for x in units]
+        b.hp = [x.hp for x in units]
+        b.mp = [x.mp for x in units]
+        b.limit = [x.limit for x in units]
+        b.st = [() for _ in units]
+        b.sm = [0 for _ in units]
+        for u, x in enumerate(units):
+            if x.statuses:
+                b.set_statuses(u, x.statuses)
+        b.inv = [x.items for x in units]
+        b.eq = [x.equip for x in units]
+        b.gb = [shield_bonus(x.equip[1]) for x in units]
+        b.occ = [-1] * board.size
+        for u, x in enumerate(units):
+            b.occ[x.square] = u
+        b.place_features(features)
+        b.memo = {}
+        return b
+
+    def key(self) -> tuple[object, ...]:
+        """Everything about the units that a position writes (for the state's equality)."""
+        return (
+            tuple((s.build, s.side, s.seat) for s in self.sheets),
+            tuple(self.sq),
+            tuple(self.face),
+            tuple(self.hp),
+            tuple(self.mp),
+            tuple(self.limit),
+            tuple(self.st),
+            tuple(self.inv),
+            tuple(self.eq),
+        )
 
     def clone(self, chance: Chance) -> Battle:
         new = Battle.__new__(Battle)
@@ -147,7 +210,6 @@ class Battle:
         new.gb = self.gb[:]
         new.occ = self.occ[:]
         new.block = self.block[:]
-        new.feat = self.feat[:]
         new.dyn = self.dyn
         new.reach = self.reach  # a search result is never changed, only replaced
         new.memo = self.memo
@@ -159,17 +221,18 @@ class Battle:
 
     # -- terrain features ---------------------------------------------------------------
 
-    def set_features(self, feat: list[int]) -> None:
-        """Place the doors and boulders as ``feat`` says (closed doors and boulders block)."""
+    def place_features(self, features: Sequence[str]) -> None:
+        """Place the doors and boulders as the state's ``features`` say (a door ``closed`` or
+        ``open``, a boulder's square or ``gone``): closed doors and boulders block."""
         board = self.board
-        self.feat = feat
         self.reach = None
         self.block = [-1] * board.size
-        for f, state in zip(board.map.features, feat, strict=True):
-            if f.kind == DOOR and state == 1:
+        for f, state in zip(board.map.features, features, strict=True):
+            if f.kind == DOOR and state == CLOSED:
                 self.block[f.square] = board.ht[f.square] + DOOR_HEIGHT
-            elif f.kind == BOULDER and state >= 0:
-                self.block[state] = board.ht[state] + BOULDER_HEIGHT
+            elif f.kind == BOULDER and state != GONE:
+                sq = board.index[state]
+                self.block[sq] = board.ht[sq] + BOULDER_HEIGHT
         self.dyn = tuple(s for s in range(board.size) if self.block[s] >= 0)
 
     def passable(self, sq: int) -> bool:
@@ -551,4 +614,21 @@ class Battle:
         return (self.sm[u] >> COMBO) & 1 == 1
 
 
-__all__ = ["LIMIT_MAX", "LIMIT_READY", "Battle", "Rules"]
+def shield_bonus(offhand: str) -> tuple[int, int, int, int, int, int]:
+    """What a shield carried in the offhand adds: EVA, DEF, 2DEF, M.Eva, M.Def, 2M.Def."""
+    p = pack()
+    a = p.armours.get(offhand)
+    if a is None:
+        return (0, 0, 0, 0, 0, 0)
+    return (a.eva, a.def_, a.def2, a.meva, a.mdef, a.mdef2)
+
+
+def count_items(items: Sequence[str]) -> tuple[tuple[str, int], ...]:
+    """Items as a unit carries them: each id once with its count, in the order first listed."""
+    out: dict[str, int] = {}
+    for i in items:
+        out[i] = out.get(i, 0) + 1
+    return tuple(out.items())
+
+
+__all__ = ["LIMIT_MAX", "LIMIT_READY", "Battle", "Rules", "Unit", "count_items", "shield_bonus"]

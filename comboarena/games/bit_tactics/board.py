@@ -17,6 +17,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, NamedTuple
 
+from comboarena.core import Action
+
+from . import actions as A
 from .maps import BOULDER, DEEP, DOOR, OPEN, SLOPE, WALL, WATER, Map
 
 N, E, S, W = range(4)
@@ -76,8 +79,6 @@ class Board:
         self.names = tuple(m.square_name(s) for s in range(self.size))
         #: square name -> index
         self.index = {name: s for s, name in enumerate(self.names)}
-        from . import actions as A
-
         #: ``move <square>`` per square, and command actions per (verb, what, off) per square
         self.moves = tuple(A.move(name) for name in self.names)
         self._commands: dict[tuple[str, str, bool], _Commands] = {}
@@ -110,7 +111,7 @@ class Board:
 
     # -- Distance ---------------------------------------------------------------------
 
-    def commands(self, verb: str, what: str = "", off: bool = False) -> dict[int, object]:
+    def commands(self, verb: str, what: str = "", off: bool = False) -> dict[int, Action]:
         """The ``verb what <square> [off]`` action of each square, by square (interned, each
         made the first time it is looked up)."""
         key = (verb, what, off)
@@ -278,7 +279,7 @@ class Board:
         return tuple(out)
 
 
-class _Commands(dict[int, object]):
+class _Commands(dict[int, Action]):
     """One command's actions by target square, made as they are first looked up."""
 
     __slots__ = ("names", "off", "verb", "what")
@@ -287,9 +288,7 @@ class _Commands(dict[int, object]):
         super().__init__()
         self.names, self.verb, self.what, self.off = names, verb, what, off
 
-    def __missing__(self, sq: int) -> object:
-        from . import actions as A
-
+    def __missing__(self, sq: int) -> Action:
         got = self[sq] = A.command(self.verb, self.what, self.names[sq], self.off)
         return got
 

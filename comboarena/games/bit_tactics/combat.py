@@ -19,6 +19,10 @@ that hits but deals 0 damage has no special effect.
 What an attack brings from its maker is fixed as it is declared (a
 :class:`Strike`): an area attack that hits its own maker, knocking it out or
 back, still strikes the rest of its targets as declared.
+
+Changes the battle's units (the state's ``units``): HP, MP, Limit, statuses,
+facing, squares (knockback), items and gear; a Quickened unit's extra turn is
+returned for :mod:`.turn` to put in the state's ``queue``.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from typing import NamedTuple
 
 from comboarena.core import Event
 
-from .battle import Battle
+from .battle import Battle, shield_bonus
 from .board import FACING_EVA
 from .content import FALLEN, MAGICAL, NONE, PHYSICAL, Ability, Weapon, pack
 from .movement import knockback
@@ -423,14 +427,6 @@ def use_item(b: Battle, u: int, item: str, t: int, events: list[Event]) -> None:
     events.append(Event(EV_EQUIP, seat, {"unit": u, "equipped": item, "stowed": stowed}))
 
 
-def shield_bonus(offhand: str) -> tuple[int, int, int, int, int, int]:
-    p = pack()
-    a = p.armours.get(offhand)
-    if a is None:
-        return (0, 0, 0, 0, 0, 0)
-    return (a.eva, a.def_, a.def2, a.meva, a.mdef, a.mdef2)
-
-
 def guard(b: Battle, u: int, t: int, events: list[Event]) -> None:
     """ "Guard: ... that PC takes half damage from physical attacks until your next action.\""""
     v = b.occ[t]
@@ -438,4 +434,4 @@ def guard(b: Battle, u: int, t: int, events: list[Event]) -> None:
     b.set_statuses(v, (*(x for x in b.st[v] if x.kind != GUARD), Status(GUARD, 1, 0, u, 0, 0)))
 
 
-__all__ = ["Strike", "band_of", "fight", "guard", "shield_bonus", "strike", "use_ability", "use_item"]
+__all__ = ["Strike", "band_of", "fight", "guard", "strike", "use_ability", "use_item"]

@@ -16,7 +16,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -248,34 +248,55 @@ class AutoPower(NamedTuple):
     when: int
 
 
-class Monster(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Stats:
+    """A stat block, in the rulebook's Game Terms: what a monster's entry in
+    ``monsters.toml`` gives, and what a unit fights with (a :class:`~.units.Sheet`
+    adds who the unit is). Declared once: :class:`Monster` and ``Sheet`` are stat
+    blocks with more."""
+
+    level: int  # LV
+    hp: int  # HP (a unit's maximum)
+    mp: int  # MP (a unit's maximum)
+    dmg: int  # DMG
+    mdmg: int  # M.Dmg
+    atk: int  # ATK: the size of the physical attack die
+    matk: int  # M.Atk: the size of the magical attack die
+    eva: int  # EVA
+    def_: int  # DEF
+    def2: int  # 2DEF
+    meva: int  # M.Eva
+    mdef: int  # M.Def
+    mdef2: int  # 2M.Def
+    mov: int  # MOV
+    jump: int  # Jump (how many HT it may jump up or down)
+    skills: tuple[int, int, int, int]  # the Might, Agility, Lore and Charm dice
+    resist: int  # Resist (type): a mask of RESIST_TYPES bits
+    immune: int  # a mask of status bits it never gains
+    auto: tuple[AutoPower, ...]  # Auto (X, Y) powers
+    reaction: str  # its reaction ability's effect ("" for none)
+    limit: int  # a monster's own Limit Attack (index into Pack.abilities); -1: a PC's (its weapons)
+
+
+#: The names of a stat block's numbers, in order (a Sheet or Monster begins with them).
+STAT_FIELDS = tuple(f.name for f in fields(Stats))
+
+
+@dataclass(frozen=True, slots=True)
+class Monster(Stats):
+    """A monster of ``monsters.toml``: its stat block (its numbers are its own: a monster
+    has no job), with its name, natural weapon and special attacks."""
+
     id: str
     name: str
-    level: int
     text: str
-    hp: int
-    mp: int
-    dmg: int
-    mdmg: int
-    atk: int
-    matk: int
-    eva: int
-    def_: int
-    def2: int
-    meva: int
-    mdef: int
-    mdef2: int
-    mov: int
-    jump: int
-    skills: tuple[int, int, int, int]
-    resist: int
-    immune: int
-    auto: tuple[AutoPower, ...]
-    reaction: str
-    weapon: Weapon
-    abilities: tuple[int, ...]
-    limit: int  # index of its Limit attack in Pack.abilities
+    weapon: Weapon  # its natural attack
+    abilities: tuple[int, ...]  # its special attacks (indices into Pack.abilities)
     source: str
+
+
+#: The gear file's weapons, armours, ammo and items, by id.
+Gear = tuple[dict[str, Weapon], dict[str, Armour], dict[str, Ammo], dict[str, Item]]
 
 
 @dataclass(frozen=True, eq=False)
@@ -334,7 +355,7 @@ def load_pack(root: Path) -> Pack:
 
 
 class _Base:
-    def __init__(self, reader: Reader, gear: Any = None) -> None:
+    def __init__(self, reader: Reader, gear: Gear) -> None:
         self.r = reader
         self.gear = gear
 
@@ -499,7 +520,7 @@ class _Base:
 
 
 class _JobReader(_Base):
-    def __init__(self, path: Path, source: str, abilities: list[Ability], index: dict[str, int], gear: Any) -> None:
+    def __init__(self, path: Path, source: str, abilities: list[Ability], index: dict[str, int], gear: Gear) -> None:
         reader, self.data = Reader.open(path, source)
         super().__init__(reader, gear)
         self.path = path
@@ -591,7 +612,7 @@ class _JobReader(_Base):
 
 
 class _MonsterReader(_Base):
-    def __init__(self, path: Path, source: str, abilities: list[Ability], index: dict[str, int], gear: Any) -> None:
+    def __init__(self, path: Path, source: str, abilities: list[Ability], index: dict[str, int], gear: Gear) -> None:
         reader, self.data = Reader.open(path, source)
         super().__init__(reader, gear)
         self.source = source
@@ -724,7 +745,7 @@ def _weapon(r: Reader, raw: Any, p: Path_, natural: bool = False) -> Weapon:
     )
 
 
-def _load_gear(path: Path) -> tuple[dict[str, Weapon], dict[str, Armour], dict[str, Ammo], dict[str, Item]]:
+def _load_gear(path: Path) -> Gear:
     r, data = Reader.open(path, "gear.toml")
     t = r.table(data, (), ("weapon", "armour", "ammo", "item"))
     seen: dict[str, str] = {}
@@ -838,6 +859,7 @@ __all__ = [
     "NONE",
     "PHYSICAL",
     "SELF",
+    "STAT_FIELDS",
     "Ability",
     "Ammo",
     "Armour",
@@ -846,6 +868,7 @@ __all__ = [
     "Job",
     "Monster",
     "Pack",
+    "Stats",
     "Weapon",
     "load_pack",
     "pack",

@@ -18,18 +18,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from comboarena.core import Action, Encoder, Layout, one_hot
+from comboarena.core import Action, Encoder, Layout
 
 from . import actions as A
 from .content import ACTIVE_KINDS, PASSIVE, pack
-from .maps import square_name
+from .maps import CLOSED, DEEP, GONE, OPENED, SLOPED, WALL, WATER, Map, square_name
 from .statuses import NAMES, SKILLS
+from .units import sheet_of
 
 if TYPE_CHECKING:
     from .game import BitTactics
 
+#: The numbers of each square in the ``squares`` feature, in order.
+HEIGHT, BLOCKED, WATERY, MODIFIED, MINE, FOE, FALLEN, HP_SHARE = range(8)
 SQUARE_FEATURES = 8
-UNIT_FEATURES = 14 + len(NAMES)
+#: The numbers of each unit slot in the ``units`` feature: these, then facing n e s w
+#: (from ``FACING_AT``), the acting unit (``ACTING``), then one per status (from ``STATUS_AT``).
+PRESENT, IS_MINE, IS_FALLEN, UNIT_HP, UNIT_MP, LIMIT, LEVEL, FILE, RANK = range(9)
+FACING_AT, ACTING, STATUS_AT = 9, 13, 14
+UNIT_FEATURES = STATUS_AT + len(NAMES)
 
 
 def action_list(game: BitTactics) -> list[Action]:
@@ -78,8 +85,6 @@ def _universe(game: BitTactics) -> tuple[list[int], list[str]]:
             for f in b.foes:
                 abilities += [i for i in p.monsters[f].abilities if i not in abilities]
         return sorted(set(abilities)), list(p.gear_ids)
-    from .units import sheet_of
-
     abilities_set: set[int] = set()
     items: list[str] = []
     for side in game.battle_sides(0, ()):
@@ -120,79 +125,81 @@ class TacticsEncoder(Encoder):
     version = 1
 
     def __init__(self, game: BitTactics) -> None:
-        from .maps import DEEP, WALL, WATER
-
         self.game = game
         self.width = max(m.width for m in game.maps)
         self.height = max(m.height for m in game.maps)
         self.units = max_units(game)
         super().__init__(action_list(game), _layout(self.width * self.height, self.units))
-        self.f = {f.name: f for f in self.layout.features}
         self._status = {n: i for i, n in enumerate(NAMES)}
-        self._templates = {}
+        #: per map: the map, its observation before any unit is placed (heights and terrain),
+        #: and its squares by name
+        self._templates: dict[str, tuple[Map, list[float], dict[str, int]]] = {}
         for m in game.maps:
-            t = self.blank()
+            obs = self.observation()
+            squares = obs["squares"]
             for sq in range(m.size):
-                o = self._offset(m, sq)
-                t[o] = m.ht[sq] / 9
-                t[o + 1] = 1.0 if m.terrain[sq] in (WALL, DEEP) else 0.0
-                t[o + 2] = 1.0 if m.terrain[sq] in (WATER, DEEP) else 0.0
-                t[o + 3] = 1.0 if m.mod[sq] else 0.0
-            self._templates[m.id] = (m, t, {m.square_name(sq): sq for sq in range(m.size)})
+                o = self._slot(m, sq)
+                squares[o + HEIGHT] = m.ht[sq] / 9
+                squares[o + BLOCKED] = 1.0 if m.terrain[sq] in (WALL, DEEP) else 0.0
+                squares[o + WATERY] = 1.0 if m.terrain[sq] in (WATER, DEEP) else 0.0
+                squares[o + MODIFIED] = 1.0 if m.mod[sq] else 0.0
+            self._templates[m.id] = (m, obs.values, {m.square_name(sq): sq for sq in range(m.size)})
 
-    def _offset(self, m: Any, sq: int) -> int:
-        return self.f["squares"].start + ((sq // m.width) * self.width + sq % m.width) * SQUARE_FEATURES
+    def _slot(self, m: Map, sq: int) -> int:
+        """Where square ``sq`` of map ``m`` begins in the ``squares`` feature (laid out on the largest map)."""
+        return ((sq // m.width) * self.width + sq % m.width) * SQUARE_FEATURES
 
     def observe(self, view: dict[str, Any]) -> list[float]:
         m, template, index = self._templates[view["map"]]
-        out = template[:]
-        f = self.f
+        obs = self.observation()
+        obs.values = template[:]  # the map's heights and terrain, filled in once
+        squares = obs["squares"]
+        units = obs["units"]
         seat = view["seat"]
         mine = 0
         for side, team in enumerate(self.game.teams):
             if seat in team:
                 mine = side
         for feat, state in zip(m.features, view["features"] if view["units"] else (), strict=False):
-            if state == "closed":
-                out[self._offset(m, feat.square) + 1] = 1.0
-            elif state not in ("open", "slope", "gone"):
-                out[self._offset(m, index[state]) + 1] = 1.0
+            if state == CLOSED:
+                squares[self._slot(m, feat.square) + BLOCKED] = 1.0
+            elif state not in (OPENED, SLOPED, GONE):
+                squares[self._slot(m, index[state]) + BLOCKED] = 1.0
         queue = view["queue"]
         current = queue["current"] if queue is not None and view["phase"] == "battle" else -1
-        ub = f["units"].start
         status = self._status
         for u, unit in enumerate(view["units"][: self.units]):
             sq = index[unit["square"]]
-            o = self._offset(m, sq)
+            o = self._slot(m, sq)
             stats = unit["stats"]
             share = unit["hp"] / stats["hp_max"]
             fallen = unit["hp"] <= 0
-            out[o + (6 if fallen else 4 if unit["side"] == mine else 5)] = 1.0
-            out[o + 7] = share
-            k = ub + u * UNIT_FEATURES
-            out[k] = 1.0
-            out[k + 1] = 1.0 if unit["side"] == mine else 0.0
-            out[k + 2] = 1.0 if fallen else 0.0
-            out[k + 3] = share
-            out[k + 4] = unit["mp"] / stats["mp_max"] if stats["mp_max"] else 0.0
-            out[k + 5] = unit["limit"] / 20
-            out[k + 6] = unit["level"] / 10
-            out[k + 7] = (sq % m.width) / max(1, m.width - 1)
-            out[k + 8] = (sq // m.width) / max(1, m.height - 1)
-            out[k + 9 + "nesw".index(unit["facing"])] = 1.0
+            squares[o + (FALLEN if fallen else MINE if unit["side"] == mine else FOE)] = 1.0
+            squares[o + HP_SHARE] = share
+            k = u * UNIT_FEATURES
+            units[k + PRESENT] = 1.0
+            units[k + IS_MINE] = 1.0 if unit["side"] == mine else 0.0
+            units[k + IS_FALLEN] = 1.0 if fallen else 0.0
+            units[k + UNIT_HP] = share
+            units[k + UNIT_MP] = unit["mp"] / stats["mp_max"] if stats["mp_max"] else 0.0
+            units[k + LIMIT] = unit["limit"] / 20
+            units[k + LEVEL] = unit["level"] / 10
+            units[k + FILE] = (sq % m.width) / max(1, m.width - 1)
+            units[k + RANK] = (sq // m.width) / max(1, m.height - 1)
+            units[k + FACING_AT + "nesw".index(unit["facing"])] = 1.0
             if u == current:
-                out[k + 13] = 1.0
+                units[k + ACTING] = 1.0
             for st in unit["statuses"]:
-                out[k + 14 + status[st[0]]] = 1.0
-        one_hot(out, f["phase"], ("battle", "camp", "over").index(view["phase"]))
-        out[f["round"].start] = view["round"] / self.game.rounds
+                units[k + STATUS_AT + status[st[0]]] = 1.0
+        obs.one_hot("phase", ("battle", "camp", "over").index(view["phase"]))
+        obs["round"] = view["round"] / self.game.rounds
         turn = view["turn"]
-        t0 = f["turn"].start
-        out[t0] = 1.0 if turn["moved"] else 0.0
-        out[t0 + 1] = 1.0 if turn["acted"] else 0.0
-        out[t0 + 2] = 1.0 if turn["faced"] else 0.0
-        out[f["to_act"].start] = 1.0 if seat in view["to_act"] else 0.0
-        return out
+        steps = obs["turn"]
+        steps[0] = 1.0 if turn["moved"] else 0.0
+        steps[1] = 1.0 if turn["acted"] else 0.0
+        steps[2] = 1.0 if turn["faced"] else 0.0
+        obs["to_act"] = 1.0 if seat in view["to_act"] else 0.0
+        return obs.values
 
 
 def max_units(game: BitTactics) -> int:

@@ -12,30 +12,30 @@ from .battle import LIMIT_READY
 from .content import pack
 from .statuses import DISABLED, IMMOBILIZE, SILENCE, SKILLS, STOP
 from .targeting import ability_problem, fight_problem, wants
+from .view import BATTLE, CAMP
 
 if TYPE_CHECKING:
     from .state import TacticsState
 
 
 def explain(state: TacticsState, action: Action) -> str:
-    from .state import BATTLE, CAMP
-
-    if state._phase == CAMP:
+    if state.phase is CAMP:
         if isinstance(action, A.CampAction):
             return _camp(state, action)
         return "the party is at camp between battles: make camp decisions (job, learn, equip ...) or say ready"
-    if state._phase != BATTLE:
+    if state.phase is not BATTLE:
         return "the game is over"
     if isinstance(action, A.CampAction | A.Ready):
         return "camp decisions are made between the battles of a campaign"
-    b = state._b
+    b = state.units
     assert b is not None
     u = state.current
+    moved, acted, faced = state.turn
     board = b.board
     if isinstance(action, A.Move):
-        if state._moved:
+        if moved:
             return "you have already moved this turn"
-        if state._acted and b.rules.move_first:
+        if acted and b.rules.move_first:
             return "under turn=move-first you cannot move after acting"
         if b.has(u, STOP) or b.has(u, IMMOBILIZE):
             return "you cannot move: " + ("Stop" if b.has(u, STOP) else "Immobilize")
@@ -49,14 +49,14 @@ def explain(state: TacticsState, action: Action) -> str:
             f"{action.square} is out of reach this turn (MOV {b.mov(u)}, Jump {b.sheets[u].jump}, terrain and height)"
         )
     if isinstance(action, A.Face):
-        if not state._moved:
+        if not moved:
             return "a unit turns freely at the end of its movement: move first (attacking also turns you)"
-        if state._faced:
+        if faced:
             return "you have turned already this turn"
         return f"you already face {action.direction}"
     if not isinstance(action, A.Command):
         return "that is not a battle action"
-    if state._acted:
+    if acted:
         return "you have already used a command this turn"
     if b.has(u, STOP) or b.has(u, DISABLED):
         return "you cannot act: " + ("Stop" if b.has(u, STOP) else "Disabled")
@@ -97,7 +97,7 @@ def explain(state: TacticsState, action: Action) -> str:
 
 
 def _ability(state: TacticsState, u: int, what: str, t: int, off: bool = False, magic_limit: bool = False) -> str:
-    b = state._b
+    b = state.units
     assert b is not None
     p = pack()
     if what not in p.ability_index:
@@ -120,10 +120,10 @@ def _ability(state: TacticsState, u: int, what: str, t: int, off: bool = False, 
 
 def _camp(state: TacticsState, action: A.CampAction) -> str:
     p = pack()
-    names = [r.name for r in state._roster]
+    names = [r.name for r in state.roster]
     if action.unit not in names:
         return f"no party member {action.unit!r} (the party: {', '.join(names)})"
-    r = next(x for x in state._roster if x.name == action.unit)
+    r = next(x for x in state.roster if x.name == action.unit)
     if action.verb == "learn":
         if action.what not in p.ability_index:
             return f"there is no ability {action.what!r}"

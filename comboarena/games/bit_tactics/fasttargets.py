@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from itertools import compress
 from operator import and_
-from typing import Any, NamedTuple
+from typing import NamedTuple
+
+from comboarena.core import Action
 
 from .battle import Battle
 from .content import ALLY, FALLEN, FOE, SELF, Ability, Weapon, pack
-from .targeting import wants
+from .targeting import ability_targets, wants
 
 _ZERO_LT = (0).__lt__  # HP > 0: standing
 
@@ -30,14 +32,14 @@ class Plan(NamedTuple):
     #: per JA (in the order of the sheet), and again per JA with the second weapon:
     #: (MP cost, the ability, the weapon's index or -1, how its targets are found (``AIM_*``),
     #: the actions by target square)
-    jas: tuple[tuple[int, Ability, int, int, Any], ...]
+    jas: tuple[tuple[int, Ability, int, int, dict[int, Action]], ...]
     #: per spell: (MP cost, the spell, how its targets are found, the ``magic`` actions by target square)
-    spells: tuple[tuple[int, Ability, int, Any], ...]
+    spells: tuple[tuple[int, Ability, int, dict[int, Action]], ...]
     #: per item id carried: how its targets are found (see :func:`item_use`)
     items: dict[str, int]
     #: the actions of ``fight`` and ``guard`` by target square
-    fight: Any
-    guard: Any
+    fight: dict[int, Action]
+    guard: dict[int, Action]
 
 
 #: How an ability's targets are found: by :meth:`Targets.ability`; the user's square (aimed
@@ -73,7 +75,7 @@ def _plan(b: Battle, u: int) -> Plan:
     s = b.sheets[u]
     weapons = b.weapons(u)
     specs = [_spec(b, u, w) for w in weapons]
-    jas: list[tuple[int, Ability, int, int, Any]] = []
+    jas: list[tuple[int, Ability, int, int, dict[int, Action]]] = []
     spells = []
     for i in s.actives:
         ab = p.abilities[i]
@@ -273,8 +275,6 @@ class Targets:
         if ab.ae:
             if target in (FOE, ALLY):
                 return _area_targets(self, ab, w, magic_limit)
-            from .targeting import ability_targets
-
             return ability_targets(b, self.u, ab, w, magic_limit)
         combo = b.combo
         out = []

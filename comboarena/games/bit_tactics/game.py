@@ -5,16 +5,21 @@ from __future__ import annotations
 
 import random
 from functools import cached_property
-from typing import Any
+from typing import Any, ClassVar
 
-from comboarena.core import Action, Chance, Fields, Game, GameInfo, InvariantError, Option, OptionError
+from comboarena.core import Action, Chance, Fields, Game, GameInfo, Option, OptionError
 
 from .actions import NOTATION_HELP, parse
 from .battle import Rules
 from .board import Board, board_of
 from .campaign import Campaign, RosterUnit, find_campaign, roster_build, shipped_campaign_names
+from .catalog import catalog
 from .content import ContentError, pack
+from .determinize import state_from_view
+from .encoder import TacticsEncoder
 from .maps import Map, find_map, shipped_map_names
+from .position import read_position, upgrade_position
+from .state import TacticsState, new_state
 from .units import MAX_LEVEL, Build, BuildError, monster_build, preset_build
 
 SUMMARY = (
@@ -201,7 +206,13 @@ class BitTactics(Game):
         teams=True,
         agents={"heuristic": "comboarena.games.bit_tactics.heuristic:TacticsHeuristic"},
         text_ui="comboarena.games.bit_tactics.text:TacticsText",
+        narration="comboarena.games.bit_tactics.narration:TacticsNarration",
+        score="1 for a battle won, else 0",
     )
+
+    #: Format 2 renamed format 1's ``battle`` (the battle's index) ``battle_index``.
+    position_version: ClassVar[int] = 2
+    older_positions: ClassVar[tuple[int, ...]] = (1,)
 
     #: the jobs, for balance matchups (``sim --matchups``: option ``fighters`` names two)
     roster: tuple[str, ...] = tuple(pack().jobs)
@@ -328,9 +339,7 @@ class BitTactics(Game):
 
     # -- protocol ----------------------------------------------------------------------
 
-    def new_state(self, seed: int | None = None, deck: Any = None) -> Any:
-        from .state import new_state
-
+    def new_state(self, seed: int | None = None, deck: Any = None) -> TacticsState:
         if deck is not None:
             raise OptionError("16 Bit Tactics has no deck to stack; force dice with state.chance.force(...)")
         return new_state(self, Chance(seed))
@@ -338,55 +347,25 @@ class BitTactics(Game):
     def parse_action(self, text: str) -> Action:
         return parse(text)
 
-    def determinize(self, view: dict[str, Any], seat: int | None, rng: random.Random) -> Any:
+    def determinize(self, view: dict[str, Any], seat: int | None, rng: random.Random) -> TacticsState:
         """Nothing is hidden: the state the view shows, with a fresh generator for the dice."""
-        from .position import state_from_view
-
         return state_from_view(self, view, Chance(rng.getrandbits(63)))
 
-    def _from_position(self, fields: Fields, chance: Chance) -> Any:
-        from .position import read_position
-
+    def _from_position(self, fields: Fields, chance: Chance) -> TacticsState:
         return read_position(self, fields, chance)
 
-    @cached_property
-    def _encoder(self) -> Any:
-        from .encoder import TacticsEncoder
+    def _upgrade_position(self, data: dict[str, Any], version: int) -> dict[str, Any]:
+        return upgrade_position(data, version)
 
+    @cached_property
+    def _encoder(self) -> TacticsEncoder:
         return TacticsEncoder(self)
 
-    def encoder(self) -> Any:
+    def encoder(self) -> TacticsEncoder:
         return self._encoder
 
     def catalog(self) -> dict[str, Any]:
-        from .position import catalog
-
         return catalog(self)
-
-    def check_invariants(self, state: Any) -> None:
-        """Every unit stands on its own square (the occupancy map agrees), HP and MP within
-        their bounds, Limit 0-20, statuses with turns left."""
-        b = state._b
-        if b is None:
-            return
-        seen: dict[int, int] = {}
-        for u in b.units:
-            sq = b.sq[u]
-            if sq in seen:
-                raise InvariantError(f"units {seen[sq]} and {u} share square {b.board.name(sq)}")
-            seen[sq] = u
-            if b.occ[sq] != u:
-                raise InvariantError(f"the occupancy map lost unit {u} on {b.board.name(sq)}")
-            if not 0 <= b.hp[u] <= b.hp_max(u) or not 0 <= b.mp[u] <= b.sheets[u].mp:
-                raise InvariantError(f"unit {u} has HP {b.hp[u]} / MP {b.mp[u]} out of bounds")
-            if not 0 <= b.limit[u] <= 20:
-                raise InvariantError(f"unit {u} has Limit {b.limit[u]}")
-            if any(s.turns <= 0 for s in b.st[u]):
-                raise InvariantError(f"unit {u} keeps a status with no turns left")
-            if b.hp[u] <= 0 and b.st[u]:
-                raise InvariantError(f"fallen unit {u} keeps statuses")
-        if sum(1 for o in b.occ if o >= 0) != len(seen):
-            raise InvariantError("the occupancy map holds a unit twice")
 
 
 __all__ = ["BitTactics"]

@@ -18,8 +18,9 @@ equips what it learns. It sees only its view (a state rebuilt from it).
 
 from __future__ import annotations
 
+import heapq
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from comboarena.agents.base import Agent
 from comboarena.core import Action, Chance
@@ -27,6 +28,7 @@ from comboarena.core import Action, Chance
 from .battle import LIMIT_READY, Battle
 from .combat import Strike, ability_strike, long_squares, weapon_strike
 from .content import FALLEN, FOE, MAGICAL, Ability, pack
+from .determinize import state_from_view
 from .fasttargets import Targets
 from .features import skill_targets
 from .maps import DOOR
@@ -56,7 +58,12 @@ from .statuses import (
     STOP,
     duration,
 )
-from .targeting import affected, guard_targets, item_range
+from .targeting import affected, guard_targets, item_range, weapon_problem
+from .units import Sheet
+
+if TYPE_CHECKING:
+    from .game import BitTactics
+    from .state import TacticsState
 
 #: What a status is worth on a foe (negative) or an ally (positive), per turn it lasts.
 STATUS_VALUE = {
@@ -89,7 +96,7 @@ class TacticsHeuristic(Agent):
 
     name = "16-bit-tactics.heuristic"
 
-    def __init__(self, game: Any, caution: float = 1.0, aggression: float = 1.0) -> None:
+    def __init__(self, game: BitTactics, caution: float = 1.0, aggression: float = 1.0) -> None:
         if caution < 0 or aggression < 0:
             raise ValueError("caution and aggression must be >= 0")
         self.game = game
@@ -104,8 +111,6 @@ class TacticsHeuristic(Agent):
         by_text = {a.text: a for a in legal}
         if view["phase"] == "camp":
             return self._camp(view, legal, by_text)
-        from .position import state_from_view
-
         state = state_from_view(self.game, view, Chance(1))
         for step in _Planner(self, state).plan():
             if step in by_text:
@@ -114,8 +119,6 @@ class TacticsHeuristic(Agent):
 
     def plan(self, view: dict[str, Any]) -> list[str]:
         """The steps the heuristic means to take this turn (its next move first), in notation."""
-        from .position import state_from_view
-
         return _Planner(self, state_from_view(self.game, view, Chance(1))).plan()
 
     def _camp(self, view: dict[str, Any], legal: list[Action], by_text: dict[str, Action]) -> Action:
@@ -135,10 +138,11 @@ class TacticsHeuristic(Agent):
 class _Planner:
     """One decision of the acting unit."""
 
-    def __init__(self, agent: TacticsHeuristic, state: Any) -> None:
+    def __init__(self, agent: TacticsHeuristic, state: TacticsState) -> None:
         self.agent = agent
         self.state = state
-        self.b: Battle = state.battle
+        assert state.units is not None
+        self.b: Battle = state.units
         self.u: int = state.current
         b, u = self.b, self.u
         self.side = b.sheets[u].side
@@ -150,8 +154,6 @@ class _Planner:
     def _paths(self) -> list[int]:
         """Walking distance (MOV) from each square to the nearest foe, round walls and deep
         water; a closed door or a boulder costs 4 to pass (a puzzle on the way)."""
-        import heapq
-
         b, u = self.b, self.u
         board = b.board
         n = board.size
@@ -189,7 +191,7 @@ class _Planner:
         b, u = self.b, self.u
         names = b.board.names
         start = b.sq[u]
-        moved, acted = st._moved, st._acted
+        moved, acted = st.turn.moved, st.turn.acted
         can_move = not moved and not (acted and b.rules.move_first) and b.can_move(u)
         dests = list(reachable(b, u)) if can_move else []
         steps: list[str] = []
@@ -349,7 +351,7 @@ class _Planner:
             v = b.occ[t]
             if v != u and not b.has(v, GUARD):
                 consider(0.6 * self._danger_share(v) * 10, f"guard {names[t]}")
-        for k, t in skill_targets(b, u):
+        for k, t in skill_targets(b, u, self.state.features):
             consider(self.puzzle_value(k, t), f"skill {SKILLS[k]} {names[t]}")
         return best
 
@@ -358,7 +360,12 @@ class _Planner:
         onto a foe."""
         b, u = self.b, self.u
         board = b.board
-        f = next(x for i, x in enumerate(board.map.features) if (x.square if x.kind == DOOR else b.feat[i]) == t)
+        at = board.names[t]
+        f = next(
+            x
+            for x, state in zip(board.map.features, self.state.features, strict=True)
+            if (x.square == t if x.kind == DOOR else state == at)
+        )
         die = b.sheets[u].skills[skill]
         p_ok = max(0, die - f.tn) / die
         hurt = (1 - p_ok) * f.damage / max(1, b.hp[u]) * 20
@@ -381,8 +388,6 @@ class _Planner:
         b, u = self.b, self.u
         total = 0.0
         for w in b.weapons(u):
-            from .targeting import weapon_problem
-
             if weapon_problem(b, u, w, b.sq[u], t) is not None:
                 continue
             s = weapon_strike(b, u, w, None, limit, limit)
@@ -498,7 +503,7 @@ def _reach(b: Battle, v: int) -> int:
     return best
 
 
-def _role(s: Any) -> str:
+def _role(s: Sheet) -> str:
     if s.natural is not None:
         return (
             "melee" if s.natural.range <= 2 and not any(pack().abilities[i].range > 2 for i in s.actives) else "magic"

@@ -3,6 +3,9 @@
 each rolls its Agility die (Phase), highest first. Spd Up raises a unit's Phase
 by 1 and makes its roll the die's maximum. Ties are rolled again among the
 tied (option ties=reroll) or keep the units' order (ties=keep).
+
+Changes nothing but the dice: the order it returns and the ``round`` event's
+rolls become the state's ``queue`` and ``initiative`` (:mod:`.rounds`).
 """
 
 from __future__ import annotations

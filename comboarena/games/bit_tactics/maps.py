@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .datafile import ContentError
+from .statuses import SKILLS
 
 MAPS_DIR = Path(__file__).with_name("maps")
 
@@ -54,6 +55,10 @@ FEATURE_KINDS = {DOOR: ("door", "lore"), BOULDER: ("boulder", "might"), SLOPE: (
 #: How much taller than its floor a closed door and a boulder stand (for Line of Effect).
 DOOR_HEIGHT = 3
 BOULDER_HEIGHT = 2
+#: How a feature stands during a battle (the state's ``features``, written as such in
+#: positions and views): a rune door ``closed`` or ``open``; a boulder on its square
+#: (the square's name) or ``gone`` (sunk in deep water); a slippery slope ``slope``.
+CLOSED, OPENED, GONE, SLOPED = "closed", "open", "gone", "slope"
 OBJECTIVES = ("rout", "reach", "survive")
 DIRS = "nesw"
 MIN_SIZE, MAX_SIZE = 3, 16
@@ -115,6 +120,13 @@ class Map(NamedTuple):
     @property
     def corner(self) -> str:
         return square_name(self.size - 1, self.width)
+
+    def start_features(self) -> tuple[str, ...]:
+        """The features as a battle on this map begins: doors closed, boulders in place."""
+        return tuple(
+            CLOSED if f.kind == DOOR else self.square_name(f.square) if f.kind == BOULDER else SLOPED
+            for f in self.features
+        )
 
     def feature_at(self, sq: int) -> Feature | None:
         for f in self.features:
@@ -370,8 +382,6 @@ def _toward(mine: tuple[int, ...], theirs: tuple[int, ...], width: int) -> int:
 
 
 def _feature(n: int, sq: int, name: str, spec: str, terrain: int, err: Callable[[int, str], ContentError]) -> Feature:
-    from .statuses import SKILLS
-
     if terrain not in FEATURE_KINDS:
         raise err(
             n, f"{name} is {TERRAIN_NAMES[terrain]}; mark the square D (rune door), O (boulder) or S (slope) first"
@@ -449,10 +459,14 @@ def _load_cached(path: str) -> Map:
 
 __all__ = [
     "BOULDER",
+    "CLOSED",
     "DEEP",
     "DOOR",
+    "GONE",
     "OPEN",
+    "OPENED",
     "SLOPE",
+    "SLOPED",
     "TERRAIN_CHARS",
     "WALL",
     "WATER",

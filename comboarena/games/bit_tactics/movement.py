@@ -6,6 +6,9 @@ slope on the way tests Agility), and Knockback and Falling.
 
 Units pass through allies and fallen units but not through standing foes, and
 end a move only on an empty square.
+
+Changes the battle's units (the state's ``units``): squares, facing and HP (a
+slip, a fall).
 """
 
 from __future__ import annotations

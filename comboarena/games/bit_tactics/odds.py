@@ -11,13 +11,17 @@ True
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .battle import LIMIT_READY, Battle
 from .combat import COMBO_PER_LEVEL, MISS, SHIFT, Strike, ability_strike, band_of, long_squares, weapon_strike
 from .content import MAGICAL, PHYSICAL, pack
 from .statuses import BLIND, GUARD
 from .targeting import affected, fight_problem, weapon_problem
+from .view import BATTLE
+
+if TYPE_CHECKING:
+    from .state import TacticsState
 
 
 class Outcome(NamedTuple):
@@ -93,10 +97,10 @@ def strikes(b: Battle, u: int, verb: str, what: str, t: int, off: bool = False) 
     return [(v, s) for v in targets if v >= 0]
 
 
-def action_odds(state: Any) -> list[dict[str, Any]]:
+def action_odds(state: TacticsState) -> list[dict[str, Any]]:
     """For each attack the acting unit may make now: its targets' odds (JSON-safe)."""
-    b = state.battle
-    if b is None or state.is_over or state._phase != 0:
+    b = state.units
+    if b is None or state.phase is not BATTLE:
         return []
     u = state.current
     (seat,) = state.to_act
@@ -130,14 +134,14 @@ def action_odds(state: Any) -> list[dict[str, Any]]:
     return out
 
 
-def fight_refusals(state: Any) -> list[dict[str, Any]]:
+def fight_refusals(state: TacticsState) -> list[dict[str, Any]]:
     """Why the acting unit cannot Fight each standing foe it cannot reach from where it
     stands now (range, straight line, height, Line of Effect), so a client can say it
     when a player points at that foe. Empty once the unit has used its command or
     cannot act at all (the reason is then the same for every foe).
     """
-    b = state.battle
-    if b is None or state.is_over or state._phase != 0 or state._acted:
+    b = state.units
+    if b is None or state.phase is not BATTLE or state.turn.acted:
         return []
     u = state.current
     if not b.can_act(u):

@@ -1,5 +1,6 @@
 """Rewards: XP and AP by enemy level, the difficulty modifier, rounding, and the
-level table (rulebook "Rewards").
+level table (rulebook "Rewards"); in a campaign, what a battle won carries over
+to the party (:func:`carry_over`: the state's ``roster``).
 
 >>> award([1, 1, 1, 1], pcs=4), award([1, 1, 1], pcs=6)   # the rulebook's two examples
 (4, 2)
@@ -10,6 +11,16 @@ level table (rulebook "Rewards").
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from comboarena.core import Event
+
+from .content import pack
+from .view import EV_LEVEL_UP
+
+if TYPE_CHECKING:
+    from .battle import Battle
+    from .campaign import RosterUnit
 
 #: XP (and AP) for defeating an enemy of each level 1-10.
 XP_BY_LEVEL = (0, 1, 3, 6, 10, 15, 21, 28, 36, 45, 55)
@@ -45,4 +56,26 @@ def level_for(xp: int, table: str = "table") -> int:
     return level
 
 
-__all__ = ["XP_BY_LEVEL", "XP_MIN", "XP_MIN_TEXT", "award", "enemy_xp", "level_for"]
+def carry_over(
+    roster: tuple[RosterUnit, ...], b: Battle, each: int, table: str, events: list[Event]
+) -> tuple[RosterUnit, ...]:
+    """The party after a battle won: ``each`` XP and AP to every member (AP on the job it
+    fought as: "AP is specific to the job on which it was earned"), level-ups with the
+    stat gains of that job, and the Limit carried on halved."""
+    out = []
+    order = list(pack().jobs)
+    for i, r in enumerate(roster):
+        xp = r.xp + each
+        ap = dict(r.ap)
+        ap[r.job] = ap.get(r.job, 0) + each
+        level = level_for(xp, table)
+        history = r.history
+        for lv in range(r.level + 1, level + 1):
+            history = (*history, r.job)
+            events.append(Event(EV_LEVEL_UP, None, {"unit": r.name, "level": lv, "job": r.job}))
+        limit = b.limit[i] // 2  # "Limit instead is halved after each battle"
+        out.append(r._replace(xp=xp, ap=tuple((j, ap[j]) for j in order if ap.get(j)), history=history, limit=limit))
+    return tuple(out)
+
+
+__all__ = ["XP_BY_LEVEL", "XP_MIN", "XP_MIN_TEXT", "award", "carry_over", "enemy_xp", "level_for"]

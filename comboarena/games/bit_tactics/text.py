@@ -5,28 +5,35 @@ result band in words, and (campaigns) the camp, saved after each victory.
 
 Map cells: the square's height (0-9) and a terrain mark (``.`` open, ``~``
 water, ``=`` deep water, ``#`` wall, ``D`` rune door, ``O`` boulder, ``S``
-slope; ``,`` broken/thick/fast ground). A unit shows as its letter (side 1
-upper case, side 2 lower case) and an arrow for its facing. Reachable squares
-are green, targets red.
+slope; ``,`` broken/thick/fast ground). A unit shows as its square's height,
+its letter (side 1 upper case, side 2 lower case) and an arrow for its facing.
+Reachable squares are green, targets red. ``map`` in a game shows the map with
+this legend; ``? <name>`` tells what an ability, spell, item or piece of gear does.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from comboarena.core import Action, Chance, Event
-from comboarena.terminal.textui import MenuItem, TextUI
+from comboarena.core import Action, Chance
+from comboarena.ui.textui import Command, MenuItem, TextUI
 
 from .campaign import campaign_text, roster_from_json
-from .content import pack
-from .maps import BOULDER, DEEP, DOOR, TERRAIN_CHARS, WALL, WATER
-from .view import EventKind
+from .content import ELEMENTS, TARGETS, pack
+from .determinize import state_from_view
+from .maps import BOULDER, CLOSED, DEEP, DOOR, GONE, MODIFIER_NAMES, TERRAIN_CHARS, TERRAIN_NAMES, WALL, WATER, Map
+from .narration import VERB_NAMES, TacticsNarration
+from .statuses import NAMES as STATUS_NAMES
+from .statuses import SKILLS
+
+if TYPE_CHECKING:
+    from .game import BitTactics
 
 ARROWS = {"n": "▲", "e": "▶", "s": "▼", "w": "◀"}
 
@@ -40,16 +47,6 @@ def _pct(x: float) -> str:
 
 
 SIDE_STYLE = ("bold bright_white on blue", "bold bright_white on red")
-FACING = ("front", "side", "back")
-VERB_NAMES = {
-    "fight": "Fight",
-    "ja": "JA",
-    "magic": "Magic",
-    "item": "Item",
-    "guard": "Guard",
-    "limit": "Limit",
-    "skill": "Skill",
-}
 
 
 def _ground_style(height: int, terrain: int) -> str:
@@ -64,14 +61,14 @@ def _ground_style(height: int, terrain: int) -> str:
 
 
 class TacticsText(TextUI):
-    """The text UI of 16 Bit Tactics."""
+    """The text UI of 16 Bit Tactics (its events in words: :mod:`.narration`)."""
 
-    game: Any
+    game: BitTactics
+    narration: TacticsNarration
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: BitTactics) -> None:
         super().__init__(game)
         self._saved: set[int] = set()
-        self._last: dict[str, Any] | None = None
 
     # -- the table --------------------------------------------------------------------------
 
@@ -85,7 +82,7 @@ class TacticsText(TextUI):
         return out
 
     def render(self, view: dict[str, Any], names: Sequence[str]) -> RenderableType:
-        self._last = view
+        self.narration.follow(view)  # the units' names for the lines that follow
         parts: list[RenderableType] = []
         if view["phase"] == "camp":
             saved = self._autosave(view)
@@ -131,8 +128,6 @@ class TacticsText(TextUI):
         """The squares the acting unit can reach, and the squares its commands can target."""
         if view["phase"] != "battle" or view["over"]:
             return set(), set()
-        from .position import state_from_view
-
         try:
             state = state_from_view(self.game, view, Chance(0))
         except Exception:  # a client drawing a view it was handed: draw it without marks
@@ -157,7 +152,9 @@ class TacticsText(TextUI):
     def _units(self, view: dict[str, Any], names: Sequence[str]) -> Table:
         table = Table(box=None, padding=(0, 1), show_header=True, header_style="bold")
         for col in ("", "unit", "side", "at", "HP", "MP", "Limit", "EVA/2DEF/DEF", "statuses"):
-            table.add_column(col)
+            # Every column but the statuses on one line: a long seat name ("16-bit-tactics.heuristic
+            # (seat 1)") wrapped every row in two at 120 columns; the statuses take the room left.
+            table.add_column(col, no_wrap=col != "statuses")
         letters = self.letters(view)
         for i, u in enumerate(view["units"]):
             st = u["stats"]
@@ -220,7 +217,7 @@ class TacticsText(TextUI):
         """After a victory, write the campaign as it stands to a new file beside the old."""
         c = self.game.campaign
         battle = view["battle"]
-        if c is None or battle == c.next - 1 or battle in self._saved:
+        if not self.saves or c is None or battle == c.next - 1 or battle in self._saved:
             return ""
         self._saved.add(battle)
         roster = tuple(roster_from_json(r, "view.roster", self.game.xp_table) for r in view["roster"])
@@ -237,135 +234,27 @@ class TacticsText(TextUI):
             f"-o mode=campaign -o campaign={path}"
         )
 
-    # -- events in words ------------------------------------------------------------------
-
-    def describe(self, event: Event, viewer: int | None, names: Sequence[str]) -> str | None:
-        d = event.data
-        view = self._last
-        kind = event.kind
-
-        def who(u: Any) -> str:
-            if view is not None and isinstance(u, int) and 0 <= u < len(view["units"]):
-                return str(view["units"][u]["name"])
-            early = self._first_names()
-            return early[u] if isinstance(u, int) and 0 <= u < len(early) else str(u)
-
-        if kind == EventKind.ROUND:
-            rolls = ", ".join(f"{who(u)} {'/'.join(map(str, r))}" for u, r in d["rolls"] if r)
-            order = " → ".join(who(u) for u in d["order"])
-            return f"Round {d['round']}. Initiative (phases by EVA, then Agility rolls: {rolls}): {order}"
-        if kind == EventKind.TURN:
-            return f"— {who(d['unit'])}'s {'extra (Quicken) ' if d['extra'] else ''}turn —"
-        if kind == EventKind.MOVE:
-            return f"{who(d['unit'])} moves {' → '.join(d['path'])} ({d['cost']} MOV)"
-        if kind == EventKind.SLIP:
-            verdict = "keeps its footing" if d["ok"] else f"slips and slides to {d['to']}"
-            return (
-                f"{who(d['unit'])} on the slope at {d['square']}: Agility d{d['die']} rolls {d['roll']} "
-                f"(must beat {d['tn']}) — {verdict}"
-            )
-        if kind == EventKind.FACE:
-            return None if d["why"] == "attack" else f"{who(d['unit'])} turns to face {d['facing']}"
-        if kind == EventKind.ACT:
-            what = (
-                f" {pack().ability(d['ability']).name}"
-                if d["ability"] in pack().ability_index
-                else (f" {d['ability']}" if d["ability"] else "")
-            )
-            return f"{who(d['unit'])}: {VERB_NAMES[d['command']]}{what} at {d['target']}"
-        if kind == EventKind.ROLL:
-            if d["attack"] == "physical":
-                th = f"{FACING[d['facing']]}: EVA {d['eva']}, 2DEF {d['def2']}, DEF {d['def']}"
-            else:
-                th = f"M.Eva {d['meva']}, 2M.Def {d['mdef2']}, M.Def {d['mdef']}"
-            rolls = d["rolls"]
-            roll = f"rolls {rolls[0]}" if len(rolls) == 1 else f"rolls {rolls[0]} and {rolls[1]} (Blind: the lower)"
-            crit = " — CRIT (DMG doubled)" if d["crit"] else ""
-            band = {
-                "miss": "no damage, no effect",
-                "quarter": "a quarter of the damage",
-                "half": "half damage",
-                "full": "full damage",
-                "fully resisted": "fully resisted: a quarter, no status",
-                "partially resisted": "partially resisted: half damage, half the status",
-            }[d["band"]]
-            return f"  {who(d['unit'])} → {who(d['target'])} ({th}): d{d['die']} {roll}{crit} → {band}"
-        if kind == EventKind.DAMAGE:
-            why = {
-                "attack": "",
-                "sap": " (Sap)",
-                "fall": " (a fall)",
-                "runes": " (the runes burn)",
-                "boulder": " (the boulder)",
-                "slip": " (the slip)",
-            }.get(d["why"], "")
-            return f"  {who(d['unit'])} takes {d['amount']} damage{why} — {d['hp']} HP left"
-        if kind == EventKind.HEAL:
-            return f"  {who(d['unit'])} recovers {d['amount']} HP ({d['why']}) — {d['hp']} HP"
-        if kind == EventKind.STATUS:
-            if d["why"] in ("immune", "too short") or "gaze" in d["why"]:
-                return f"  {who(d['unit'])} shrugs off {d['status']} ({d['why']})"
-            turns = "" if d["status"] == "quicken" else f" for {d['turns']} turns"
-            return f"  {who(d['unit'])} gains {d['status']}{turns}"
-        if kind == EventKind.TICK:
-            resist: dict[str, Any] | None = d.get("roll")
-            if not resist:
-                return None
-            last = resist["rolls"][-1]
-            less = " — one turn less" if resist["won"] else ""
-            return (
-                f"  {who(d['unit'])}'s {d['status']}: {d['turns']} turns left (resists: {last[0]} vs {last[1]}{less})"
-            )
-        if kind == EventKind.EXPIRE:
-            return f"  {who(d['unit'])}'s {d['status']} ends"
-        if kind == EventKind.KNOCKBACK:
-            fall = f", falling {d['fall']} HT" if d["fall"] else ""
-            return f"  {who(d['unit'])} is knocked back {d['from']} → {d['to']}{fall}"
-        if kind == EventKind.LIMIT:
-            return f"  {who(d['unit'])} Limit {d['limit']}" + (
-                " — LIMIT READY" if d["limit"] >= 10 > d["limit"] - d["change"] else ""
-            )
-        if kind == EventKind.KO:
-            return f"  {who(d['unit'])} falls!"
-        if kind == EventKind.REVIVE:
-            return f"  {who(d['unit'])} gets back up with {d['hp']} HP"
-        if kind == EventKind.COUNTER:
-            return f"  {who(d['unit'])} counter-attacks {who(d['target'])}!"
-        if kind == EventKind.ITEM:
-            return f"  {who(d['unit'])} uses {pack().items[d['item']].name} ({d['left']} left)"
-        if kind == EventKind.EQUIP:
-            return f"  {who(d['unit'])} equips {d['equipped']}" + (
-                f", stowing {', '.join(d['stowed'])}" if d["stowed"] else ""
-            )
-        if kind == EventKind.SKILL:
-            verdict = "success" if d["ok"] else "failure"
-            return (
-                f"  {who(d['unit'])} tries the {d['skill']} puzzle at {d['square']}: d{d['die']} rolls {d['roll']} "
-                f"(must beat {d['tn']}) — {verdict}: {d['effect']}"
-            )
-        if kind == EventKind.GUARD:
-            return f"  {who(d['unit'])} guards {who(d['target'])} (half physical damage until its next turn)"
-        if kind == EventKind.SKIP:
-            return f"  {who(d['unit'])}'s turn passes ({d['why']})"
-        if kind == EventKind.VICTORY:
-            side = "a draw" if d["side"] == -2 else f"side {d['side'] + 1} wins"
-            return f"Battle over: {side} ({d['why']})"
-        if kind == EventKind.REWARDS:
-            return (
-                f"Rewards: {d['award']} XP and AP for each of the {d['pcs']} party members "
-                f"({d['defeated']} foes defeated, difficulty {d['enemies']}/{d['pcs']})"
-            )
-        if kind == EventKind.LEVEL_UP:
-            return f"  {d['unit']} reaches level {d['level']} as a {pack().jobs[d['job']].name}!"
-        if kind == EventKind.CAMP:
-            return None if d["action"] == "ready" else f"  {d['unit']}: {d['action']} {d['what']}"
-        return None
-
-    def commands(self) -> dict[str, Any]:
+    def commands(self) -> dict[str, Command]:
         return {
             "odds": ("the chances of each attack you can make now, target by target, before you commit", self._odds),
             "units": ("every unit's numbers: dice, thresholds, MOV, Jump, skills", self._sheets),
+            "map": ("the battle map: each square's height and terrain, with a legend", self._map_key),
         }
+
+    def _map_key(self, view: dict[str, Any]) -> RenderableType:
+        if view.get("phase") != "battle":
+            return Text("There is no battle map at camp; the next battle's map is drawn when it begins.")
+        m = self.game.maps[view["battle"]]
+        units = {u["square"]: (i, u) for i, u in enumerate(view["units"])}
+        return Group(
+            Text(f"{m.title} — {m.width}x{m.height}"),
+            draw_map(m, view["features"], units, self.letters(view)),
+            map_legend(m),
+        )
+
+    def explain(self, topic: str, view: dict[str, Any] | None) -> RenderableType | None:
+        """An ability's, spell's, item's or gear's text, MP cost, range and area (``? ward``)."""
+        return explain_content(topic)
 
     def _odds(self, view: dict[str, Any]) -> RenderableType:
         rows = view.get("odds")
@@ -426,7 +315,7 @@ class TacticsText(TextUI):
                 u["name"],
                 f"d{st['atk']}",
                 f"d{st['matk']}",
-                str(st["dmg"]),
+                hit_damage(u),
                 str(st["mdmg"]),
                 f"{st['eva']}/{st['def2']}/{st['def']}",
                 f"{st['meva']}/{st['mdef2']}/{st['mdef']}",
@@ -435,15 +324,12 @@ class TacticsText(TextUI):
                 f"d{st['might']}/d{st['agility']}/d{st['lore']}/d{st['charm']}",
                 ", ".join(x for x in u["equip"] if x) or "-",
             )
-        return table
-
-    def _first_names(self) -> list[str]:
-        """Unit names before any view was drawn (agents that act before the first prompt)."""
-        game = self.game
-        if game.campaign is not None:
-            return []
-        a, b = game.battle_sides(0, ())
-        return game.unit_names(a + b)
+        note = Text(
+            "DMG: a Fight's damage rating with each weapon in hand (the unit's DMG, the weapon's and its ammo's); "
+            "M.Dmg: the unit's own, before a spell's bonus.",
+            style="dim",
+        )
+        return Group(table, note)
 
     # -- the menu ------------------------------------------------------------------------
 
@@ -476,15 +362,10 @@ class TacticsText(TextUI):
             )
         return items
 
-    def result_line(self, view: dict[str, Any], result: Any, names: Sequence[str]) -> str:
-        if result.is_draw:
-            return f"A draw: {result.reason}."
-        return f"{' and '.join(names[s] for s in result.winners)} won: {result.reason}."
-
 
 def draw_map(
-    m: Any,
-    features: list[str] | None = None,
+    m: Map,
+    features: Sequence[str] | None = None,
     units: dict[str, tuple[int, dict[str, Any]]] | None = None,
     letters: list[str] | None = None,
     reach: set[str] | None = None,
@@ -498,18 +379,11 @@ def draw_map(
     targets = targets or set()
     letters = letters or []
     blocked = {}
-    states = (
-        features
-        if features is not None
-        else [
-            "closed" if f.kind == DOOR else m.square_name(f.square) if f.kind == BOULDER else "slope"
-            for f in m.features
-        ]
-    )
+    states = features if features is not None else m.start_features()
     for f, state in zip(m.features, states, strict=True):
         if f.kind == DOOR:
-            blocked[m.square_name(f.square)] = "D" if state == "closed" else "d"
-        elif f.kind == BOULDER and state != "gone":
+            blocked[m.square_name(f.square)] = "D" if state == CLOSED else "d"
+        elif f.kind == BOULDER and state != GONE:
             blocked[state] = "O"
     deploy = {m.square_name(s): side for side in (0, 1) for s in m.deploy[side]} if zones else {}
     t = Text()
@@ -525,10 +399,11 @@ def draw_map(
             mark = blocked.get(name, mark)
             if m.mod[sq] and mark == ".":
                 mark = ","
-            cell = f"{m.ht[sq]}{mark}"
+            cell = f"{m.ht[sq]}{mark} "
             if name in units:
                 i, u = units[name]
-                cell = letters[i] + ("x" if u["ko"] else ARROWS[u["facing"]])
+                # The square's height stays in view under a unit.
+                cell = f"{m.ht[sq]}{letters[i]}" + ("x" if u["ko"] else ARROWS[u["facing"]])
                 style = "dim" if u["ko"] else SIDE_STYLE[u["side"]]
                 if i == current:
                     style += " underline"
@@ -540,8 +415,104 @@ def draw_map(
                 style = SIDE_STYLE[deploy[name]]
             t.append(f" {cell} ", style=style)
         t.append("\n")
-    t.append(" " * (w + 1) + "".join(f" {chr(97 + x)}  " for x in range(m.width)))
+    t.append(" " * (w + 1) + "".join(f" {chr(97 + x)}   " for x in range(m.width)))
     return t
 
 
-__all__ = ["TacticsText", "draw_map"]
+#: The marks of a map cell, for the legends.
+LEGEND = (
+    "Each square: its height, then . open  ~ water  = deep water  # wall  D rune door  O boulder  S slope"
+    "  , broken/thick/fast ground; a unit shows as height, letter and facing (2A▲; x: knocked out)."
+)
+
+
+def map_legend(m: Map, zones: bool = False) -> RenderableType:
+    """What the marks of a drawn map mean, its puzzles and its ground modifiers."""
+    parts: list[RenderableType] = [Text(LEGEND + ("  Blue: side 1 starts; red: side 2 starts." if zones else ""))]
+    if m.features:
+        table = Table(title="Puzzles", box=None, header_style="bold")
+        for col in ("square", "feature", "skill", "difficulty", "damage"):
+            table.add_column(col)
+        for f in m.features:
+            table.add_row(
+                m.square_name(f.square),
+                TERRAIN_NAMES[f.kind] + (f" (slides {'nesw'[f.down]})" if f.down >= 0 else ""),
+                SKILLS[f.skill],
+                f"beat {f.tn}",
+                str(f.damage or "-"),
+            )
+        parts.append(table)
+    mods = sorted({MODIFIER_NAMES[x] for x in m.mod if x})
+    if mods:
+        parts.append(Text("Modifiers on this map (MC + 1): " + ", ".join(mods)))
+    return Group(*parts)
+
+
+def hit_damage(unit: dict[str, Any]) -> str:
+    """A unit's damage rating with each weapon it fights with ("8", "7/6" with two), as a
+    Fight deals it: the unit's DMG, the weapon's and, for a ranged weapon, its ammo's."""
+    p = pack()
+    dmg = unit["stats"]["dmg"]
+    if unit["kind"] != "pc":
+        weapons = [p.monsters[unit["build"]["monster"]].weapon]
+        ammo = None
+    else:
+        weapons = [p.weapons[w] for w in unit["equip"][:2] if w in p.weapons]
+        ammo = p.ammo.get(unit["equip"][2]) if len(unit["equip"]) > 2 else None
+    figures = []
+    for w in weapons:
+        extra = ammo.dmg if w.ranged and unit["kind"] == "pc" and ammo is not None and ammo.kind == w.kind else 0
+        figures.append(str(max(0, dmg + w.dmg + extra)))
+    return "/".join(figures) or str(dmg)
+
+
+def _area(ae: int, line: bool) -> str:
+    if line:
+        return f"a line of {ae} squares" if ae else "a line"
+    if ae == 0:
+        return "one square"
+    if ae == 1:
+        return "the square and the four around it"
+    return f"the square and every square within {ae}"
+
+
+def explain_content(topic: str) -> RenderableType | None:
+    """What an ability, spell, item, weapon, armour or ammo of the content pack is (by id or
+    name, any case), or ``None``."""
+    p = pack()
+    key = topic.strip().lower().replace(" ", "-")
+    for ab in p.abilities:
+        if key in (ab.id, ab.name.lower().replace(" ", "-")):
+            kind = {"ja": "job ability", "spell": "spell"}.get(ab.kind, f"{ab.kind} ability")
+            lines = [f"{ab.name} ({kind}, {ab.source}): {ab.text}"]
+            if ab.active:
+                reach = (
+                    "yourself"
+                    if TARGETS[ab.target] == "self"
+                    else ("the weapon's range" if ab.weapon and ab.range == 0 else f"{ab.range} squares")
+                )
+                lines.append(
+                    f"MP cost {ab.mp} · range {reach} · area {_area(ab.ae, ab.line)} · targets {TARGETS[ab.target]}"
+                    + (f" · element {ELEMENTS[ab.element]}" if ab.element else "")
+                    + (f" · statuses {', '.join(STATUS_NAMES[x] for x in ab.statuses)}" if ab.statuses else "")
+                )
+            elif ab.effect:
+                lines.append(f"effect: {ab.effect}")
+            if ab.ap:
+                lines.append(f"learned for {ab.ap} AP")
+            return Text("\n".join(lines))
+    gear: list[tuple[str, str, str, str, str]] = []  # (id, name, what, text, numbers) of every piece
+    gear += [(i, x.name, "item", x.text, "") for i, x in p.items.items()]
+    gear += [
+        (i, x.name, "weapon", x.text, f"DMG +{x.dmg} · range {x.range}" + (" · two hands" if x.two_hand else ""))
+        for i, x in p.weapons.items()
+    ]
+    gear += [(i, x.name, "armour", x.text, "") for i, x in p.armours.items()]
+    gear += [(i, x.name, "ammo", x.text, f"DMG +{x.dmg}") for i, x in p.ammo.items()]
+    for gid, name, what, text, numbers in gear:
+        if key in (gid, name.lower().replace(" ", "-")):
+            return Text(" · ".join(x for x in (f"{name} ({what})" + (f": {text}" if text else ""), numbers) if x))
+    return None
+
+
+__all__ = ["TacticsText", "draw_map", "explain_content", "hit_damage", "map_legend"]

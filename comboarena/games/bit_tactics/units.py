@@ -1,5 +1,6 @@
 """Units: what a unit is made of (:class:`Build`, named by positions and campaign
-files) and the stat block the rules read (:class:`Sheet`), computed once.
+files) and its stat block for a battle (:class:`Sheet`: a :class:`~.content.Stats`
+with who the unit is), computed once.
 
 A character's HP, MP, DMG and M.Dmg add up, level by level, what its job of
 that level gains per level (rulebook: "use the table for the current job in
@@ -14,12 +15,13 @@ are its current job's, with its body armour. A monster's numbers are its own.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, NamedTuple
 
 from comboarena.core import ComboArenaError
 
-from .content import ACTIVE_KINDS, PASSIVE, AutoPower, Weapon, pack
+from .content import ACTIVE_KINDS, PASSIVE, STAT_FIELDS, Stats, Weapon, pack
 from .rewards import XP_MIN
 
 PC, MONSTER = 0, 1
@@ -62,19 +64,7 @@ class Build(NamedTuple):
         out: dict[str, Any] = {"name": self.name, "job": self.ref, "level": self.level}
         # Only what differs from the preset character of that job and level is written.
         base = preset_build(self.ref, self.level)
-        for key in (
-            "history",
-            "secondary",
-            "learned",
-            "reaction",
-            "support",
-            "movement",
-            "weapon",
-            "offhand",
-            "armour",
-            "ammo",
-            "items",
-        ):
+        for key in BUILD_CHOICES:
             value = getattr(self, key)
             if value != getattr(base, key):
                 out[key] = list(value) if isinstance(value, tuple) else value
@@ -84,40 +74,26 @@ class Build(NamedTuple):
 _JSON: dict[Build, dict[str, Any]] = {}
 
 
-class Sheet(NamedTuple):
-    """A unit's numbers for one battle (plus its side and seat)."""
+#: A PC build's choices after its job and level: what a build file may set, and what
+#: its JSON writes where it differs from the preset character.
+BUILD_CHOICES = Build._fields[4:]
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet(Stats):
+    """A unit's stat block for one battle (:class:`~.content.Stats`: a monster's own, or a
+    character's worked out from its jobs and gear), with who the unit is."""
 
     build: Build
     side: int
     seat: int
-    kind: int
+    kind: int  # PC or MONSTER
     title: str  # the job's or monster's name
-    level: int
-    hp: int
-    mp: int
-    dmg: int
-    mdmg: int
-    base_dmg: int
-    base_mdmg: int
-    atk: int
-    matk: int
-    eva: int
-    def_: int
-    def2: int
-    meva: int
-    mdef: int
-    mdef2: int
-    mov: int
-    jump: int
-    skills: tuple[int, int, int, int]
-    resist: int
-    immune: int
-    auto: tuple[AutoPower, ...]
-    reaction: str
-    support: str
-    movement: str
+    base_dmg: int  # Base DMG: what the current job gains per level (a monster: DMG / LV, rounded up)
+    base_mdmg: int  # Base M.Dmg, likewise
+    support: str  # its support ability's effect ("" for none)
+    movement: str  # its movement ability's effect ("" for none)
     actives: tuple[int, ...]  # usable JAs and spells (indices into the pack's abilities)
-    limit: int  # a monster's Limit Attack (ability index); -1: a PC's (its weapons)
     natural: Weapon | None  # a monster's natural attack
     weapon_types: tuple[str, ...]
     armour_types: tuple[str, ...]
@@ -220,22 +196,7 @@ def _build_from_json(data: Any, where: str) -> Build:
         if extra:
             raise BuildError(f"{where}: unknown field {extra[0]!r} for a monster (fields: name, monster)")
         return monster_build(_text(data, "monster", where), _text(data, "name", where, ""))
-    allowed = {
-        "name",
-        "job",
-        "level",
-        "history",
-        "secondary",
-        "learned",
-        "reaction",
-        "support",
-        "movement",
-        "weapon",
-        "offhand",
-        "armour",
-        "ammo",
-        "items",
-    }
+    allowed = {"name", "job", "level", *BUILD_CHOICES}
     extra = sorted(set(data) - allowed)
     if extra:
         raise BuildError(f"{where}: unknown field {extra[0]!r}; the fields are {', '.join(sorted(allowed))}")
@@ -329,40 +290,20 @@ def sheet_of(build: Build, side: int, seat: int) -> Sheet:
     if build.kind == MONSTER:
         m = p.monsters[build.ref]
         return Sheet(
-            build,
-            side,
-            seat,
-            MONSTER,
-            m.name,
-            m.level,
-            m.hp,
-            m.mp,
-            m.dmg,
-            m.mdmg,
-            max(1, -(-m.dmg // m.level)),
-            max(1, -(-m.mdmg // m.level)),
-            m.atk,
-            m.matk,
-            m.eva,
-            m.def_,
-            m.def2,
-            m.meva,
-            m.mdef,
-            m.mdef2,
-            m.mov,
-            m.jump,
-            m.skills,
-            m.resist,
-            m.immune,
-            m.auto,
-            m.reaction,
-            "",
-            "",
-            m.abilities,
-            m.limit,
-            m.weapon,
-            ("fist",),
-            (),
+            **{name: getattr(m, name) for name in STAT_FIELDS},
+            build=build,
+            side=side,
+            seat=seat,
+            kind=MONSTER,
+            title=m.name,
+            base_dmg=max(1, -(-m.dmg // m.level)),
+            base_mdmg=max(1, -(-m.mdmg // m.level)),
+            support="",
+            movement="",
+            actives=m.abilities,
+            natural=m.weapon,
+            weapon_types=("fist",),
+            armour_types=(),
         )
     job = p.jobs[build.ref]
     hist = [p.jobs[h] for h in build.history]
@@ -388,44 +329,41 @@ def sheet_of(build: Build, side: int, seat: int) -> Sheet:
         if p.ability(a).kind in ACTIVE_KINDS and any(p.ability_index[a] in p.jobs[j].abilities for j in lists)
     )
     movement = _passive_effect(build.movement)
-    mov = job.mov + (1 if movement == "stride" else 0)
-    jump = job.jump + (1 if movement == "leap" else 0)
-    armours = job.armours + (("heavy",) if support == "heavy-armour" else ())
     return Sheet(
-        build,
-        side,
-        seat,
-        PC,
-        job.name,
-        build.level,
-        hp,
-        mp,
-        dmg,
-        mdmg,
-        job.dmg,
-        job.mdmg,
-        job.atk,
-        job.matk,
-        eva,
-        d,
-        d2,
-        meva,
-        md,
-        md2,
-        mov,
-        jump,
-        job.skills,
-        0,
-        0,
-        (),
-        _passive_effect(build.reaction),
-        support,
-        movement,
-        actives,
-        -1,
-        None,
-        job.weapons,
-        armours,
+        level=build.level,
+        hp=hp,
+        mp=mp,
+        dmg=dmg,
+        mdmg=mdmg,
+        atk=job.atk,
+        matk=job.matk,
+        eva=eva,
+        def_=d,
+        def2=d2,
+        meva=meva,
+        mdef=md,
+        mdef2=md2,
+        mov=job.mov + (1 if movement == "stride" else 0),
+        jump=job.jump + (1 if movement == "leap" else 0),
+        skills=job.skills,
+        resist=0,
+        immune=0,
+        auto=(),
+        reaction=_passive_effect(build.reaction),
+        limit=-1,
+        build=build,
+        side=side,
+        seat=seat,
+        kind=PC,
+        title=job.name,
+        base_dmg=job.dmg,
+        base_mdmg=job.mdmg,
+        support=support,
+        movement=movement,
+        actives=actives,
+        natural=None,
+        weapon_types=job.weapons,
+        armour_types=job.armours + (("heavy",) if support == "heavy-armour" else ()),
     )
 
 

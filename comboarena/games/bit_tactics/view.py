@@ -49,8 +49,8 @@ class TacticsView(TypedDict, total=False):
     turn: dict[str, Any]
     queue: dict[str, Any]
     units: list[UnitView]
-    #: per map feature: ``{"square", "kind", "open"}`` (doors) or ``{"square", "kind", "at"}`` (boulders)
-    features: list[dict[str, Any]]
+    #: per map feature (the state's ``features``): a door ``closed``/``open``, a boulder's square or ``gone``, ``slope``
+    features: list[str]
     #: campaign roster (campaign mode)
     roster: list[dict[str, Any]]
     #: the XP/AP award of the last battle ended (campaign)
@@ -64,9 +64,44 @@ class TacticsView(TypedDict, total=False):
 
 
 class Phase(StrEnum):
+    """What the game is doing (the state's ``phase``; views and positions write its text)."""
+
+    #: A battle is being fought.
     BATTLE = "battle"
+    #: Between the battles of a campaign: the party's camp decisions.
     CAMP = "camp"
+    #: The game is over (``result()`` is known).
     OVER = "over"
+
+
+# The phases as module constants: compared with ``is`` on the hot path.
+BATTLE = Phase.BATTLE
+CAMP = Phase.CAMP
+OVER = Phase.OVER
+#: ``winner`` until the game is over, and for a draw.
+NO_WINNER, DRAW = -1, -2
+
+
+class Termination(StrEnum):
+    """How a game of 16 Bit Tactics ended (``Result.reason``, and the ``victory`` event's
+    ``why``; records keep the text). A member with ``{...}`` in it is filled in with
+    :meth:`str.format`: ``Termination.REACHED.format(square="h8")`` is ``"reached h8"``."""
+
+    #: Every unit of one side has fallen (both sides at once: a draw).
+    ROUT = "rout"
+    #: A map whose objective is to reach a square: a unit of side 1 stands on it.
+    REACHED = "reached {square}"
+    #: A map whose objective is to survive: side 1 held out that many rounds.
+    SURVIVED = "survived {rounds} rounds"
+    #: The round limit (option ``rounds``) ran out with ``at_limit=draw``.
+    CALLED_DRAW = "{rounds} rounds: called a draw"
+    #: The round limit ran out with ``at_limit=judge``: the larger share of its HP left won.
+    JUDGED = "{rounds} rounds: judged by HP left"
+    #: A campaign's last battle was won.
+    CAMPAIGN_WON = "campaign won"
+    #: A battle of a campaign was not won (lost, or drawn at the round limit): the
+    #: campaign ends; ``why`` is how that battle ended.
+    CAMPAIGN_LOST = "campaign lost ({why})"
 
 
 class EventKind(StrEnum):
@@ -169,6 +204,9 @@ EV_END = EventKind.END
 
 
 __all__ = [
+    "BATTLE",
+    "CAMP",
+    "DRAW",
     "EV_ACT",
     "EV_BATTLE",
     "EV_CAMP",
@@ -199,8 +237,11 @@ __all__ = [
     "EV_TICK",
     "EV_TURN",
     "EV_VICTORY",
+    "NO_WINNER",
+    "OVER",
     "EventKind",
     "Phase",
     "TacticsView",
+    "Termination",
     "UnitView",
 ]

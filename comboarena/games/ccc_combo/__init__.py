@@ -4,7 +4,7 @@ from .actions import DRAW, HEAL, PASS, Burn, ChooseBig, Discard, Draw, Heal, Pas
 from .encoder import CccEncoder
 from .game import CccCombo
 from .state import CccState
-from .view import CccView, DrawReason, Effect, EventKind, Phase
+from .view import CccView, DrawReason, Effect, EventKind, Phase, Termination
 
 __all__ = [
     "DRAW",
@@ -25,4 +25,5 @@ __all__ = [
     "Pass",
     "Phase",
     "Play",
+    "Termination",
 ]

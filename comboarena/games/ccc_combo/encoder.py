@@ -24,7 +24,7 @@ from comboarena.core import Action, Encoder, Layout
 from comboarena.core.cards import DECK, RANKS, SUITS
 
 from .actions import BURN, CHOOSE, DISCARD, DRAW, HEAL, PASS, PLAY
-from .state import PLAYERS
+from .seats import PLAYERS
 from .view import PHASES, DrawReason, Effect
 
 if TYPE_CHECKING:
@@ -84,57 +84,54 @@ class CccEncoder(Encoder):
         if game.big_players is None:
             actions += CHOOSE
         super().__init__(actions, layout())
-        #: Where each feature starts.
-        self.at = {f.name: f.start for f in self.layout.features}
 
     def observe(self, view: dict[str, Any]) -> list[float]:
-        out = self.blank()
-        at = self.at
+        obs = self.observation()
         me = view["seat"] if view["seat"] is not None else 0
-        start = at["hand"]
+        hand = obs["hand"]
         for card in view.get("hand", ()):
-            out[start + _CARD[card]] = 1.0
-        on_piles, stack = at["piles"], at["stack"]
+            hand[_CARD[card]] = 1.0
+        on_piles, stack = obs["piles"], obs["stack"]
         for seat, pile in enumerate(view["piles"]):
             if pile:
                 k = (seat - me) % PLAYERS
                 for card in pile:
-                    out[on_piles + _CARD[card]] = 1.0
+                    on_piles[_CARD[card]] = 1.0
                 top = pile[-1]
-                out[at[_TOP_SUIT[k]] + _SUIT[top[1]]] = 1.0
-                out[at[_TOP_RANK[k]] + _RANK[top[0]]] = 1.0
-                out[stack + k] = (len(pile) - 1) / 10
-        start = at["discard"]
+                obs.one_hot(_TOP_SUIT[k], _SUIT[top[1]])
+                obs.one_hot(_TOP_RANK[k], _RANK[top[0]])
+                stack[k] = (len(pile) - 1) / 10
+        discard = obs["discard"]
         for card in view["discard"]:
-            out[start + _CARD[card]] = 1.0
-        start = at["hand_sizes"]
+            discard[_CARD[card]] = 1.0
+        sizes = obs["hand_sizes"]
         for seat, size in enumerate(view["hand_sizes"]):
-            out[start + (seat - me) % PLAYERS] = size / 20
-        out[at["deck"]] = view["deck"] / 52
-        out[at["reshuffles"]] = view["reshuffles"] / 10
+            sizes[(seat - me) % PLAYERS] = size / 20
+        obs["deck"] = view["deck"] / 52
+        obs["reshuffles"] = view["reshuffles"] / 10
         for big in view["big_players"]:
             if big is not None:
-                out[at["big_players"] + (big - me) % PLAYERS] = 1.0
-        out[at["phase"] + _PHASE[view["phase"]]] = 1.0
+                obs.one_hot("big_players", (big - me) % PLAYERS)
+        obs.one_hot("phase", _PHASE[view["phase"]])
         if view["turn"] is not None:
-            out[at["turn"] + (view["turn"] - me) % PLAYERS] = 1.0
+            obs.one_hot("turn", (view["turn"] - me) % PLAYERS)
         for seat in view["to_act"]:
-            out[at["to_act"] + (seat - me) % PLAYERS] = 1.0
+            obs.one_hot("to_act", (seat - me) % PLAYERS)
         window = view["window"]
         if window is not None:
-            out[at["window_pile"] + (window["pile"] - me) % PLAYERS] = 1.0
-            out[at["window_effect"] + _EFFECTS.index(window["effect"])] = 1.0
+            obs.one_hot("window_pile", (window["pile"] - me) % PLAYERS)
+            obs.one_hot("window_effect", _EFFECTS.index(window["effect"]))
         burn = view["burn"]
         if burn is not None:
-            out[at["burn_seat"] + (burn["seat"] - me) % PLAYERS] = 1.0
-            out[at["burn_owed"]] = burn["owed"] / 10
+            obs.one_hot("burn_seat", (burn["seat"] - me) % PLAYERS)
+            obs["burn_owed"] = burn["owed"] / 10
         for i, (seat, count, reason) in enumerate(view["draws"][:DRAWS_SHOWN]):
-            out[at[f"draw{i}_seat"] + (seat - me) % PLAYERS] = 1.0
-            out[at[f"draw{i}_count"]] = count / 10
-            out[at[f"draw{i}_reason"] + _REASONS.index(reason)] = 1.0
-        out[at["turns"]] = view["turns"] / view["turn_limit"]
-        out[at["over"]] = 1.0 if view["over"] else 0.0
-        return out
+            obs.one_hot(f"draw{i}_seat", (seat - me) % PLAYERS)
+            obs[f"draw{i}_count"] = count / 10
+            obs.one_hot(f"draw{i}_reason", _REASONS.index(reason))
+        obs["turns"] = view["turns"] / view["turn_limit"]
+        obs["over"] = 1.0 if view["over"] else 0.0
+        return obs.values
 
 
 __all__ = ["CccEncoder", "layout"]

@@ -6,16 +6,16 @@ import random
 from collections import Counter
 from typing import Any
 
-from comboarena.core import Action, Chance, Fields, Game, GameInfo, InvariantError, Option, OptionError
+from comboarena.core import Action, Chance, Fields, Game, GameInfo, Option, OptionError
 from comboarena.core.cards import DECK, check_deck
-from comboarena.core.zones import check_conserved, deal_hidden, unseen
+from comboarena.core.zones import deal_hidden, unseen
 
 from .actions import NOTATION_HELP, parse
 from .cards import KEY
 from .encoder import CccEncoder
 from .position import read_position
 from .state import PLAYERS, CccState, build, new_state
-from .view import PHASES, Phase
+from .view import PHASES
 
 SUMMARY = (
     "4 players, partners across (seats 0+2 against 1+3), each team with a Big Player (BP) "
@@ -92,6 +92,8 @@ class CccCombo(Game):
         teams=True,
         agents={"heuristic": "comboarena.games.ccc_combo.heuristic:CccHeuristic"},
         text_ui="comboarena.games.ccc_combo.text:CccText",
+        narration="comboarena.games.ccc_combo.narration:CccNarration",
+        score="cards left in the seat's hand at the end (a hand that runs out loses)",
     )
 
     def _setup(self) -> None:
@@ -140,20 +142,20 @@ class CccCombo(Game):
         if seat is not None:
             hands[seat] = own
         window, burn = view["window"], view["burn"]
+        bigs = view["big_players"]
         return build(
             self,
             Chance(rng.getrandbits(63), draws=1 + view["reshuffles"]),
             phase=PHASES.index(view["phase"]),
-            big_players=[-1 if b is None else b for b in view["big_players"]],
-            turn=-1 if view["turn"] is None else view["turn"],
+            big_players=(bigs[0], bigs[1]),
+            turn=view["turn"],
             turns=view["turns"],
             hands=hands,
             piles=piles,
             discard=discard,
-            deck_top_first=deck[::-1],
-            waiting=tuple(window["waiting"]) if window else (),
-            target=window["pile"] if window else burn["seat"] if burn else -1,
-            owed=burn["owed"] if burn else 0,
+            deck=deck,
+            window=(window["pile"], tuple(window["waiting"])) if window else None,
+            burn=(burn["seat"], burn["owed"]) if burn else None,
             draws=tuple((s, n, r) for s, n, r in view["draws"]),
         )
 
@@ -162,26 +164,3 @@ class CccCombo(Game):
 
     def encoder(self) -> CccEncoder:
         return CccEncoder(self)
-
-    def check_invariants(self, state: Any) -> None:
-        """Every card is in exactly one place; a pile is one suit (its base's);
-        a Big Player is on the team they serve; who acts fits the phase."""
-        check_conserved(state._cards_everywhere(), FULL)
-        for seat, pile in enumerate(state._piles):
-            if pile and any(c[1] != pile[0][1] for c in pile):
-                raise InvariantError(f"seat {seat}'s pile {pile} mixes suits")
-        for team, big in enumerate(state._bp):
-            if big >= 0 and big % 2 != team:
-                raise InvariantError(f"team {team}'s Big Player is seat {big}, of the other team")
-        phase = state.phase
-        to_act = state.to_act
-        if phase in (Phase.PLAY, Phase.BURN, Phase.HEAL) and len(to_act) != 1:
-            raise InvariantError(f"phase {phase} with to_act {to_act}")
-        if phase == Phase.WINDOW and (state.turn in to_act or len(state._piles[state._target]) < 2):
-            raise InvariantError("a reaction window without a COMBO, or open to the player of the COMBO")
-        if phase == Phase.BURN and not 0 < state._owed < len(state._hands[state._target]):
-            raise InvariantError("a burn decision where there is nothing to choose")
-        if phase == Phase.OVER and to_act:
-            raise InvariantError("seats to act after the end")
-        if (state.turn is None) != (phase in (Phase.BIG_PLAYERS, Phase.OVER)):
-            raise InvariantError(f"phase {phase} with turn {state.turn}")

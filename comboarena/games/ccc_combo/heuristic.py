@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from math import comb
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from comboarena.agents.base import Agent
 from comboarena.core import Action
@@ -26,6 +26,9 @@ from comboarena.core.cards import DECK
 
 from .actions import DRAW, HEAL, PASS, Burn, ChooseBig, Discard, Play
 from .view import Effect, Phase
+
+if TYPE_CHECKING:
+    from .game import CccCombo
 
 #: What one card burned from an opponent is worth (one card fed to the partner is worth FEED_LOW when they are low).
 BURN_VALUE = 1.0
@@ -43,7 +46,7 @@ class CccHeuristic(Agent):
 
     name = "ccc-combo.heuristic"
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: CccCombo) -> None:
         self.game = game
 
     def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:

@@ -7,8 +7,10 @@ named), ``turn`` (the seat to play, null before the deal and once over),
 first), ``discard`` (bottom first), ``deck`` (top first), ``window`` (the open
 reaction window: ``{"pile", "waiting"}``, else null), ``burn`` (a burn in
 progress: ``{"seat", "owed"}``, else null) and ``draws`` (still owed this
-turn, in order: ``[seat, cards, reason]``). Who acts, the turn order and the
-result follow from these. ``docs/games/ccc-combo.md`` describes each field.
+turn, in order: ``[seat, cards, reason]``): the state's saved fields, declared
+and each read on its own in :mod:`.fields`; here are the checks between fields.
+Who acts, the turn order and the result follow from these.
+``docs/games/ccc-combo.md`` describes each field.
 
 >>> import comboarena as ca
 >>> game = ca.make("ccc-combo", big_players=(0, 1))
@@ -20,32 +22,22 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from comboarena.core import Chance, Fields, PositionError
 from comboarena.core.cards import DECK
 from comboarena.core.zones import check_position_cards
 
-from .state import (
-    BURNING,
-    CHOOSE_BIG,
-    OTHERS,
-    OVER,
-    PLAY_CARD,
-    PLAYERS,
-    WINDOW,
-    CccState,
-    build,
-    partner,
-)
-from .view import PHASES, DrawReason, Phase
+from .fields import BURNING, CHOOSE_BIG, FIELDS, OVER, PLAY_CARD, WINDOW, Burning, Owed
+from .seats import OTHERS, partner
+from .state import CccState, build
+from .view import PHASES, DrawReason
 from .words import cards
 
 if TYPE_CHECKING:
     from .game import CccCombo
 
 FULL = Counter(DECK)
-_CARDS = frozenset(DECK)
 #: The orders in which a turn's draws may be owed (by reason).
 DRAW_ORDERS = {
     (DrawReason.TURN,),
@@ -53,7 +45,6 @@ DRAW_ORDERS = {
     (DrawReason.COUNTER,),
     (DrawReason.FEED, DrawReason.TURN),
 }
-_OWED_REASONS = (DrawReason.TURN, DrawReason.COUNTER, DrawReason.FEED)
 
 
 def read_position(game: CccCombo, f: Fields, chance: Chance) -> CccState:
@@ -63,24 +54,15 @@ def read_position(game: CccCombo, f: Fields, chance: Chance) -> CccState:
             "position.chance.draws must be at least 1: the opening deal is the chance's first draw "
             "(and each reshuffle one more)"
         )
-    phase_name = f.text("phase", [str(p) for p in Phase])
-    phase = PHASES.index(Phase(phase_name))
-    bigs = f.items("big_players", _big_player, length=2)
-    turn_value = f.get("turn")
-    turn = -1 if turn_value is None else f.number("turn", 0, PLAYERS - 1)
-    turns = f.number("turns", 0, game.turn_limit)
-    hands = f.items("hands", _cards, length=PLAYERS)
-    piles = f.items("piles", _cards, length=PLAYERS)
-    discard = _cards(f.get("discard"), f.path("discard"))
-    deck = _cards(f.get("deck"), f.path("deck"))
-    window = f.get("window")
-    burn = f.get("burn")
-    draws = f.items("draws", _draw)
+    v = FIELDS.read(f, game)
+    phase, bigs, turn, turns = v["phase"], v["big_players"], v["turn"], v["turns"]
+    hands, piles, discard, deck = v["hands"], v["piles"], v["discard"], v["deck"]
+    window, burn, draws = v["window"], v["burn"], v["draws"]
     zones = [(f"hands[{s}]", h) for s, h in enumerate(hands)]
     zones += [(f"piles[{s}]", p) for s, p in enumerate(piles)]
     zones += [("discard", discard), ("deck", deck)]
     check_position_cards(zones, FULL, "the 52-card deck")
-    _check_big_players(game, bigs, phase)
+    _check_big_players(game, list(bigs), phase)
     for s, pile in enumerate(piles):
         if pile and any(c[1] != pile[0][1] for c in pile):
             raise PositionError(
@@ -91,75 +73,34 @@ def read_position(game: CccCombo, f: Fields, chance: Chance) -> CccState:
         _check_before_the_deal(hands, piles, discard, turn, turns)
     else:
         _check_dealt(game, phase, hands, piles, turn, turns)
-    waiting: tuple[int, ...] = ()
-    target, owed = -1, 0
     if phase == WINDOW:
-        target, waiting = _read_window(window, turn, hands, piles)
+        window = _check_window(window, turn, hands, piles)
     elif window is not None:
         raise PositionError(
             f"position.window is set, but phase is '{PHASES[phase]}': a window is open only in phase 'window'"
         )
     if phase == BURNING:
-        target, owed = _read_burn(burn, turn, hands, piles)
+        _check_burn(burn, turn, hands, piles)
     elif burn is not None:
         raise PositionError(
             f"position.burn is set, but phase is '{PHASES[phase]}': a burn is owed only in phase 'burn'"
         )
-    _check_draws(draws, phase, turn, bigs, bool(deck or discard))
+    _check_draws(list(draws), phase, turn, list(bigs), bool(deck or discard))
     return build(
         game,
         chance,
         phase=phase,
-        big_players=[-1 if b is None else b for b in bigs],
+        big_players=bigs,
         turn=turn,
         turns=turns,
         hands=hands,
         piles=piles,
         discard=discard,
-        deck_top_first=deck,
-        waiting=waiting,
-        target=target,
-        owed=owed,
-        draws=tuple(draws),
+        deck=deck,
+        window=window,
+        burn=burn,
+        draws=draws,
     )
-
-
-# -- fields ------------------------------------------------------------------------
-
-
-def _cards(value: Any, where: str) -> list[str]:
-    if not isinstance(value, list):
-        raise PositionError(f"{where} must be a list of cards, e.g. ['7H', 'TS']")
-    for i, card in enumerate(value):
-        if card not in _CARDS:
-            raise PositionError(
-                f"{where}[{i}] = {card!r} is not a card; a card is rank 2-9, T, J, Q, K, A then suit S, H, D, C (TH)"
-            )
-    return list(value)
-
-
-def _seat(value: Any, where: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < PLAYERS:
-        raise PositionError(f"{where} must be a seat from 0 to {PLAYERS - 1}, got {value!r}")
-    return value
-
-
-def _big_player(value: Any, where: str) -> int | None:
-    return None if value is None else _seat(value, where)
-
-
-def _draw(value: Any, where: str) -> tuple[int, int, str]:
-    if not isinstance(value, list) or len(value) != 3:
-        raise PositionError(f"{where} must be [seat, cards, reason], e.g. [0, 1, 'turn']")
-    seat = _seat(value[0], f"{where}[0]")
-    count, reason = value[1], value[2]
-    if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= len(DECK):
-        raise PositionError(f"{where}[1] must be a number of cards from 1 to {len(DECK)}, got {count!r}")
-    if reason not in _OWED_REASONS:
-        raise PositionError(
-            f"{where}[2] must be one of {', '.join(map(repr, map(str, _OWED_REASONS)))}, got {reason!r}"
-        )
-    return seat, count, str(reason)
 
 
 # -- what may go with what -----------------------------------------------------------
@@ -185,7 +126,7 @@ def _check_big_players(game: CccCombo, bigs: list[int | None], phase: int) -> No
 
 
 def _check_before_the_deal(
-    hands: list[list[str]], piles: list[list[str]], discard: list[str], turn: int, turns: int
+    hands: list[list[str]], piles: list[list[str]], discard: list[str], turn: int | None, turns: int
 ) -> None:
     for s, hand in enumerate(hands):
         if hand:
@@ -198,12 +139,12 @@ def _check_before_the_deal(
             raise PositionError(f"position.piles[{s}] holds cards, but no pile has a base before the deal")
     if discard:
         raise PositionError("position.discard holds cards, but nothing is discarded before the deal")
-    if turn >= 0 or turns:
+    if turn is not None or turns:
         raise PositionError("before the deal position.turn must be null and position.turns 0")
 
 
 def _check_dealt(
-    game: CccCombo, phase: int, hands: list[list[str]], piles: list[list[str]], turn: int, turns: int
+    game: CccCombo, phase: int, hands: list[list[str]], piles: list[list[str]], turn: int | None, turns: int
 ) -> None:
     for s, pile in enumerate(piles):
         if not pile:
@@ -212,7 +153,7 @@ def _check_dealt(
                 "(a COUNTER replaces a pile, it never empties it)"
             )
     if phase == OVER:
-        if turn >= 0:
+        if turn is not None:
             raise PositionError("position.turn must be null once the game is over")
         if all(hands) and turns < game.turn_limit:
             raise PositionError(
@@ -220,7 +161,7 @@ def _check_dealt(
                 f"({game.turn_limit}) is not reached: the game would go on"
             )
         return
-    if turn < 0:
+    if turn is None:
         raise PositionError(f"position.turn is null, but in phase '{PHASES[phase]}' it is someone's turn")
     if turns >= game.turn_limit:
         raise PositionError(
@@ -235,13 +176,13 @@ def _check_dealt(
                 )
 
 
-def _read_window(value: Any, turn: int, hands: list[list[str]], piles: list[list[str]]) -> tuple[int, tuple[int, ...]]:
-    if value is None:
+def _check_window(
+    window: tuple[int, tuple[int, ...]] | None, turn: int, hands: list[list[str]], piles: list[list[str]]
+) -> tuple[int, tuple[int, ...]]:
+    """The window's pile and seats still to answer, in the order the window asks them."""
+    if window is None:
         raise PositionError("position.phase is 'window', but position.window is null: give {'pile', 'waiting'}")
-    w = Fields(value, "position.window")
-    pile = w.number("pile", 0, PLAYERS - 1)
-    waiting = w.items("waiting", _seat)
-    w.done()
+    pile, waiting = window
     if pile == turn:
         raise PositionError(
             f"position.window.pile is seat {turn}'s own pile, but it is seat {turn}'s turn: "
@@ -266,13 +207,10 @@ def _read_window(value: Any, turn: int, hands: list[list[str]], piles: list[list
     return pile, tuple(s for s in OTHERS[turn] if s in waiting)
 
 
-def _read_burn(value: Any, turn: int, hands: list[list[str]], piles: list[list[str]]) -> tuple[int, int]:
-    if value is None:
+def _check_burn(burn: Burning | None, turn: int, hands: list[list[str]], piles: list[list[str]]) -> None:
+    if burn is None:
         raise PositionError("position.phase is 'burn', but position.burn is null: give {'seat', 'owed'}")
-    b = Fields(value, "position.burn")
-    seat = b.number("seat", 0, PLAYERS - 1)
-    owed = b.number("owed", 1)
-    b.done()
+    seat, owed = burn
     if seat % 2 == turn % 2:
         raise PositionError(
             f"position.burn.seat is {seat}, on seat {turn}'s team: only a COMBO on an opponent burns "
@@ -289,12 +227,9 @@ def _read_burn(value: Any, turn: int, hands: list[list[str]], piles: list[list[s
             f"position.burn.owed is {owed} and seat {seat} holds {len(hands[seat])}: with no more cards than owed "
             "there is no choice, every card burns at once (no burn decision)"
         )
-    return seat, owed
 
 
-def _check_draws(
-    draws: list[tuple[int, int, str]], phase: int, turn: int, bigs: list[int | None], can_draw: bool
-) -> None:
+def _check_draws(draws: list[Owed], phase: int, turn: int, bigs: list[int | None], can_draw: bool) -> None:
     if phase in (CHOOSE_BIG, PLAY_CARD, WINDOW, OVER):
         if draws:
             raise PositionError(

@@ -12,14 +12,12 @@ suit nor value, it goes on your own pile) are written where the rule is.
 
 from __future__ import annotations
 
-from typing import Any
-
 from .seats import partner
-from .view import Phase
+from .view import CccView, Phase
 from .words import a_value, cards, more_cards
 
 #: What a seat that owes a decision may do, per phase.
-DOING = {
+DOING: dict[str, str] = {
     Phase.BIG_PLAYERS: "now each team names its Big Player (bp <seat>)",
     Phase.PLAY: "on your turn you play a card on another pile (7H>2) or discard one (discard 7H)",
     Phase.BURN: "burn one card you hold per decision (burn 7H)",
@@ -27,7 +25,7 @@ DOING = {
 }
 
 
-def not_your_decision(view: Any, seat: int, kind: str) -> str:
+def not_your_decision(view: CccView, seat: int, kind: str) -> str:
     """Why ``seat``, who owes no decision now, may not act. ``kind`` is the move's
     word: ``play`` (a card on a pile), ``discard``, ``pass``, ``burn``, ``draw``,
     ``heal``, ``bp``."""
@@ -48,14 +46,14 @@ def not_your_decision(view: Any, seat: int, kind: str) -> str:
         if kind == "play":
             why += "; out of turn a COUNTER may only answer a COMBO, in the reaction window that follows it"
         return why
-    if phase == Phase.BURN:
-        burn = view["burn"]
+    burn = view["burn"]
+    if burn is not None:  # phase burn
         return f"seat {burn['seat']} is burning cards ({more_cards(burn['owed'])} to burn)"
     s, count, reason = view["draws"][0]
-    return f"seat {s} (Big Player) decides to draw or heal ({cards(count)}, {reason} draw)"
+    return f"seat {s} (Big Player) decides to draw or heal ({cards(int(count))}, {reason} draw)"
 
 
-def not_now(view: Any, seat: int, kind: str) -> str:
+def not_now(view: CccView, seat: int, kind: str) -> str:
     """Why ``seat``, who owes a decision now, may not make a move of another phase."""
     phase = view["phase"]
     if kind in ("draw", "heal"):
@@ -68,18 +66,18 @@ def not_now(view: Any, seat: int, kind: str) -> str:
         why = "there is no COMBO to answer" if kind == "pass" else "you burn only when a COMBO on your pile stands"
     elif phase == Phase.WINDOW:
         why = "a DISCARD is played only on your turn" if kind == "discard" else "nothing burns before the COMBO stands"
-    elif phase == Phase.BURN:
-        why = f"you burn {more_cards(view['burn']['owed'])} before anything else happens"
+    elif (burn := view["burn"]) is not None:  # phase burn
+        why = f"you burn {more_cards(burn['owed'])} before anything else happens"
     else:
         _, count, reason = view["draws"][0]
         return (
-            f"you are owed a draw of {cards(count)} ({reason}): draw, or heal "
+            f"you are owed a draw of {cards(int(count))} ({reason}): draw, or heal "
             f"(your partner, seat {partner(seat)}, draws instead)"
         )
     return f"{why}; {doing(view)}"
 
 
-def doing(view: Any) -> str:
+def doing(view: CccView) -> str:
     """What the seats that owe a decision may do now, in words."""
     window = view["window"]
     if window is not None:
@@ -90,7 +88,7 @@ def doing(view: Any) -> str:
     return DOING[view["phase"]]
 
 
-def not_big(view: Any, seat: int) -> str:
+def not_big(view: CccView, seat: int) -> str:
     """Only a Big Player decides to draw or heal."""
     big = view["big_players"][seat % 2]
     named = f"seat {big} is your team's" if big is not None else "your team has none yet"

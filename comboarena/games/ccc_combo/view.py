@@ -1,7 +1,7 @@
 """The names c-c-c-COMBO's views, events and positions use, declared once.
 
-The state writes them; the text UI, the heuristic, the encoder and the
-position reader read them; ``docs/games/ccc-combo.md`` documents each (the
+The state writes them; the narration, the text UI, the heuristic, the encoder
+and the position reader read them; ``docs/games/ccc-combo.md`` documents each (the
 browser client ``comboarena/server/static/games/ccc-combo.js`` reads the same
 JSON names). A :class:`CccView` is a plain JSON dict; the ``TypedDict`` lets
 mypy check every key that is read. The enums are ``StrEnum``: a member equals
@@ -32,7 +32,7 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-#: The phases in their internal order (``CccState._phase`` indexes this).
+#: The phases in their internal order (``CccState.phase`` indexes this).
 PHASES: tuple[Phase, ...] = tuple(Phase)
 #: The same as plain strings: what views and positions hold (JSON as it prints).
 PHASE_VALUES: tuple[str, ...] = tuple(p.value for p in PHASES)
@@ -97,6 +97,18 @@ class EventKind(StrEnum):
     END = "end"
 
 
+class Termination(StrEnum):
+    """How a game of c-c-c-COMBO ended (``Result.reason``; records keep the text)."""
+
+    #: At the end of a turn a player held no cards: their team lost ("The game ends when
+    #: a player has no more cards in their hand (that team loses)").
+    OUT_OF_CARDS = "a player ran out of cards"
+    #: At the end of a turn a player of each team held no cards: a draw (not in the rulebook).
+    BOTH_OUT = "both teams ran out of cards"
+    #: The option ``turn_limit`` was reached with every hand holding cards: a draw.
+    TURN_LIMIT = "turn limit"
+
+
 class WindowView(TypedDict):
     """The open reaction window (``view["window"]``)."""
 
@@ -158,4 +170,15 @@ class CccView(TypedDict, total=False):
     over: bool
 
 
-__all__ = ["PHASES", "PHASE_VALUES", "BurnView", "CccView", "DrawReason", "Effect", "EventKind", "Phase", "WindowView"]
+__all__ = [
+    "PHASES",
+    "PHASE_VALUES",
+    "BurnView",
+    "CccView",
+    "DrawReason",
+    "Effect",
+    "EventKind",
+    "Phase",
+    "Termination",
+    "WindowView",
+]

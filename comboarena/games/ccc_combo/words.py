@@ -1,12 +1,18 @@
-"""Small words shared by the refusals and the text UI: counts and card values.
+"""Small words shared by the rules' refusals, the narration and the text UI: counts,
+card values, and seats named for a viewer.
 
 >>> cards(1), cards(3), more_cards(1), a_value("8H"), a_value("7S")
 ('1 card', '3 cards', '1 more card', 'an eight', 'a seven')
+>>> seat_name(1, 1, ["Ann", "Bob"]), whose(1, 1, ["Ann", "Bob"]), whose(0, 1, ["Ann", "Bob"])
+('You', 'your', "Ann's")
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from comboarena.core.cards import RANK_NAMES
+from comboarena.core.grammar import YOU, possessive
 
 
 def cards(n: int) -> str:
@@ -25,4 +31,15 @@ def a_value(card: str) -> str:
     return f"an {name}" if name[0] in "aeiou" else f"a {name}"
 
 
-__all__ = ["a_value", "cards", "more_cards"]
+def seat_name(seat: int, viewer: int | None, names: Sequence[str]) -> str:
+    """``You`` for the viewer (the second person: the terminal names its one person
+    ``You``, and the browser's log reads the same lines to each seat), else the name."""
+    return YOU if seat == viewer else names[seat]
+
+
+def whose(seat: int, viewer: int | None, names: Sequence[str]) -> str:
+    """``your`` for the viewer, else ``Ann's``."""
+    return possessive(seat_name(seat, viewer, names))
+
+
+__all__ = ["a_value", "cards", "more_cards", "seat_name", "whose"]

@@ -6,7 +6,7 @@ from .actions import AsideAction, CardAction, Pick, Word, parse
 from .content import Fighter, FighterDataError, fighter_ids, fighters, load_fighter, load_fighter_file
 from .game import ComboFighter
 from .state import FighterState
-from .view import EventKind, FighterView, Phase
+from .view import EventKind, FighterView, Phase, Termination
 
 __all__ = [
     "AsideAction",
@@ -19,6 +19,7 @@ __all__ = [
     "FighterView",
     "Phase",
     "Pick",
+    "Termination",
     "Word",
     "fighter_ids",
     "fighters",

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from comboarena.core import Action, Encoder, Feature, Layout, one_hot
+from comboarena.core import Action, Encoder, Layout
 
 from .actions import CALL, DECK, DONE, END, PASS, POWER, REST, STAY, TAG
 from .view import PHASES, RETRO_STATES, Risk
@@ -71,55 +71,53 @@ class FighterEncoder(Encoder):
         n = game.players
         types = [len(f.cards) for f in game.fighters]
         layout = Layout()
-        f: dict[str, Feature] = {}
-        f["phase"] = layout.add("phase", len(PHASES), f"one-hot phase: {', '.join(PHASES)}")
-        f["to_act"] = layout.add("to_act", 1, "1 if you owe a decision now")
-        f["seat"] = layout.add("seat", n, "one-hot: your seat (all 0 for a spectator)")
-        f["fight"] = layout.add("fight", 1, "the fight's number / 5")
-        f["round"] = layout.add("round", 1, "the round's number / 30")
-        f["wins"] = layout.add("wins", 2, "fights won by each team / 3")
-        f["round_winner"] = layout.add("round_winner", n + 1, "one-hot: the round's winner by seat, or a tie (last)")
-        f["picked"] = layout.add("picked", 2, "2 vs 2: 1 if the team has named its starter")
+        layout.add("phase", len(PHASES), f"one-hot phase: {', '.join(PHASES)}")
+        layout.add("to_act", 1, "1 if you owe a decision now")
+        layout.add("seat", n, "one-hot: your seat (all 0 for a spectator)")
+        layout.add("fight", 1, "the fight's number / 5")
+        layout.add("round", 1, "the round's number / 30")
+        layout.add("wins", 2, "fights won by each team / 3")
+        layout.add("round_winner", n + 1, "one-hot: the round's winner by seat, or a tie (last)")
+        layout.add("picked", 2, "2 vs 2: 1 if the team has named its starter")
         for s in range(n):
             name = game.fighters[s].id
-            f[f"s{s}"] = layout.add(
+            layout.add(
                 f"seat{s}",
                 12,
                 f"seat {s} ({name}): in the ring, hand size / 7, deck / 50, discard pile / 50, Staggering, "
                 "knocked out, damage to take / 20, token side B, X / 10, a card face down, Speed bonus / 5, "
                 "token flips this round",
             )
-            f[f"s{s}_retro"] = layout.add(f"seat{s}_retro", len(RETRO_STATES), f"seat {s}: one-hot retro state")
-            f[f"s{s}_risks"] = layout.add(f"seat{s}_risks", 2, f"seat {s}: 1 if deck / rest is a needless risk")
+            layout.add(f"seat{s}_retro", len(RETRO_STATES), f"seat {s}: one-hot retro state")
+            layout.add(f"seat{s}_risks", 2, f"seat {s}: 1 if deck / rest is a needless risk")
             for zone in ZONES:
-                f[f"s{s}_{zone}"] = layout.add(
-                    f"seat{s}_{zone}", types[s], f"seat {s}: cards in its {zone} per card type / copies"
-                )
-        f["hand"] = layout.add("hand", max(types), "your hand per card type of your fighter / copies")
-        f["choice"] = layout.add("choice", max(types), "one-hot: your face-down card's type")
-        self.f = f
+                layout.add(f"seat{s}_{zone}", types[s], f"seat {s}: cards in its {zone} per card type / copies")
+        layout.add("hand", max(types), "your hand per card type of your fighter / copies")
+        layout.add("choice", max(types), "one-hot: your face-down card's type")
+        #: per seat: the names of its features (numbers, retro, risks, then each zone's)
+        self.seat_features = [
+            (f"seat{s}", f"seat{s}_retro", f"seat{s}_risks", tuple(f"seat{s}_{zone}" for zone in ZONES))
+            for s in range(n)
+        ]
         super().__init__(_actions(game), layout)
 
     def observe(self, view: dict[str, Any]) -> list[float]:
-        out = self.blank()
-        f = self.f
+        obs = self.observation()
         game = self.game
         me = view["seat"]
-        one_hot(out, f["phase"], PHASES.index(view["phase"]))
-        out[f["to_act"].start] = 1.0 if me is not None and me in view["to_act"] else 0.0
-        one_hot(out, f["seat"], me)
-        out[f["fight"].start] = view["fight"] / 5
-        out[f["round"].start] = view["round"] / 30
+        obs.one_hot("phase", PHASES.index(view["phase"]))
+        obs["to_act"] = 1.0 if me is not None and me in view["to_act"] else 0.0
+        obs.one_hot("seat", me)
+        obs["fight"] = view["fight"] / 5
+        obs["round"] = view["round"] / 30
+        wins, picked = obs["wins"], obs["picked"]
         for team in (0, 1):
-            out[f["wins"].start + team] = view["wins"][team] / 3
-            out[f["picked"].start + team] = 1.0 if view["picked"][team] else 0.0
-        if view["tie"]:
-            one_hot(out, f["round_winner"], game.players)
-        else:
-            one_hot(out, f["round_winner"], view["winner"])
+            wins[team] = view["wins"][team] / 3
+            picked[team] = 1.0 if view["picked"][team] else 0.0
+        obs.one_hot("round_winner", game.players if view["tie"] else view["winner"])
         for s, fv in enumerate(view["fighters"]):
             fighter = game.fighters[s]
-            start = f[f"s{s}"].start
+            numbers, retro, risky, zones = self.seat_features[s]
             values = (
                 s in view["ring"],
                 fv["hand_size"] / 7,
@@ -134,26 +132,27 @@ class FighterEncoder(Encoder):
                 fv["speed_bonus"] / 5,
                 fv["flip"],
             )
+            seat = obs[numbers]
             for i, v in enumerate(values):
-                out[start + i] = float(v)
-            one_hot(out, f[f"s{s}_retro"], RETRO_STATES.index(fv["retro"]))
-            risks = fv["risks"]
-            out[f[f"s{s}_risks"].start] = 1.0 if risks.get("deck") == Risk.STAGGER else 0.0
-            out[f[f"s{s}_risks"].start + 1] = 1.0 if risks.get("rest") == Risk.STAGGER else 0.0
-            for zone in ZONES:
-                start = f[f"s{s}_{zone}"].start
+                seat[i] = float(v)
+            obs.one_hot(retro, RETRO_STATES.index(fv["retro"]))  # type: ignore[arg-type]
+            risks = obs[risky]
+            risks[0] = 1.0 if fv["risks"].get("deck") == Risk.STAGGER else 0.0
+            risks[1] = 1.0 if fv["risks"].get("rest") == Risk.STAGGER else 0.0
+            for zone, name in zip(ZONES, zones, strict=True):
+                counts = obs[name]
                 for code in fv[zone]:  # type: ignore[literal-required]
                     t = fighter.index[code]
-                    out[start + t] += 1.0 / fighter.cards[t].copies
+                    counts[t] += 1.0 / fighter.cards[t].copies
         if me is not None:
             fighter = game.fighters[me]
-            start = f["hand"].start
+            hand = obs["hand"]
             for code in view["hand"]:
                 t = fighter.index[code]
-                out[start + t] += 1.0 / fighter.cards[t].copies
+                hand[t] += 1.0 / fighter.cards[t].copies
             if view["choice"] is not None:
-                one_hot(out, f["choice"], fighter.index[view["choice"]])
-        return out
+                obs.one_hot("choice", fighter.index[view["choice"]])
+        return obs.values
 
 
 __all__ = ["FighterEncoder"]

@@ -1,26 +1,30 @@
 """Combo Fighter as a registered game: options, set-up, notation, determinization,
-positions, the encoder and the card-conservation invariant."""
+positions and the encoder."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
-from comboarena.core import Action, Chance, Fields, Game, GameInfo, InvariantError, Option, OptionError, Window
-from comboarena.core.zones import check_conserved, deal_hidden, unseen
+from comboarena.core import Action, Chance, Fields, Game, GameInfo, Option, OptionError, Window
+from comboarena.core.zones import deal_hidden, unseen
 
+from . import tournament
 from .actions import action_table, notation_help, parse
-from .base import NO_WINNER, TIE
 from .content import Fighter, fighter_ids, fighters
 from .encoder import FighterEncoder
+from .fields import NO_CARD, NO_WINNER, SEAT, TIE, FighterSeat
+from .position import read_position
 from .powers import Power, power_of
 from .sheets import public_sheets
-from .solo import AI, SoloState
+from .solo import AI, Solo
 from .stacks import Stack, check_deck, stack_for
-from .state import FighterState, Seat, Table, build, new_state
-from .tag import TagState
+from .state import FighterState, build, new_state
+from .tag import Tag
+from .versus import Handler, Versus
 from .view import RETRO_STATES, SIDES, Phase
 
 SUMMARY = (
@@ -41,8 +45,8 @@ card face down, continues a combo, discards it for a point of damage, or throws 
 away before refilling, depending on the moment. Examples: hf   aside:nd   end   call   deck   rest   done"""
 
 MODES = ("versus", "solo", "tag")
-#: The state class that plays each mode's rules.
-MODE_STATES: dict[str, type[FighterState]] = {"versus": FighterState, "solo": SoloState, "tag": TagState}
+#: What each mode changes of the rules (``game.mode_rules``).
+MODE_RULES: dict[str, Versus] = {"versus": Versus(), "solo": Solo(), "tag": Tag()}
 SEATS = {"versus": 2, "solo": 2, "tag": 4}
 
 
@@ -97,8 +101,13 @@ class ComboFighter(Game):
         information="imperfect (hands, deck order and the face-down cards hidden)",
         simultaneous=True,
         teams=True,
-        agents={"heuristic": "comboarena.games.combo_fighter.heuristic:FighterHeuristic"},
+        agents={
+            "heuristic": "comboarena.games.combo_fighter.heuristic:FighterHeuristic",
+            "learned": "comboarena.games.combo_fighter.learned:Learned",
+        },
         text_ui="comboarena.games.combo_fighter.text:FighterText",
+        narration="comboarena.games.combo_fighter.narration:FighterNarration",
+        score="fights won by the seat's team",
     )
 
     def _setup(self) -> None:
@@ -121,7 +130,10 @@ class ComboFighter(Game):
         self.ai = AI if mode == "solo" else -1
         #: seats the rules play themselves (never in ``to_act``): simulations seat no agent there
         self.rules_seats: tuple[int, ...] = (AI,) if mode == "solo" else ()
-        self.state_class = MODE_STATES[mode]
+        #: what this table's mode changes of the rules
+        self.mode_rules = MODE_RULES[mode]
+        #: phase -> the rule that reads a seat's action in it
+        self.handlers: dict[Phase, Handler] = self.mode_rules.handlers
         table = fighters()
         self.fighters: tuple[Fighter, ...] = tuple(table[i] for i in ids)
         self.powers: tuple[Power, ...] = tuple(power_of(f) for f in self.fighters)
@@ -153,7 +165,7 @@ class ComboFighter(Game):
         stacked = None if deck is None else check_deck(self, deck)
         return new_state(self, Chance(seed), stacked)
 
-    def stack_for(self, deck: Any, fight: int) -> list[Stack | None] | None:
+    def stack_for(self, deck: dict[str, Any] | None, fight: int) -> list[Stack | None] | None:
         """The stacked set-up of each seat for fight ``fight`` (1-based), if any."""
         return stack_for(self, deck, fight)
 
@@ -162,10 +174,8 @@ class ComboFighter(Game):
         starting hand, Signature Combos), Power Tokens (both sides) and solo rules."""
         return public_sheets(self.fighters)
 
-    def tournament_rules(self) -> Any:
+    def tournament_rules(self) -> ModuleType:
         """The rulebook's tournament rules (double elimination, two characters, picks)."""
-        from . import tournament
-
         return tournament
 
     def parse_action(self, text: str) -> Action:
@@ -175,11 +185,9 @@ class ComboFighter(Game):
         return FighterEncoder(self)
 
     def _from_position(self, fields: Fields, chance: Chance) -> FighterState:
-        from .position import read_position
-
         return read_position(self, fields, chance)
 
-    # -- determinization and the invariant ---------------------------------------------
+    # -- determinization -----------------------------------------------------------------
 
     def determinize(self, view: dict[str, Any], seat: int | None, rng: random.Random) -> FighterState:
         """Deal what ``seat`` cannot see at random: the other hands and face-down cards,
@@ -187,14 +195,14 @@ class ComboFighter(Game):
         n = self.players
         if view.get("players") != n or len(view.get("fighters", ())) != n:
             raise OptionError(f"view is not of this game ({n} seats)")
-        picks = []
+        picks: list[str | None] = []
         for team, picked in enumerate(view["picked"]):
             if not picked:
-                picks.append(-1)
+                picks.append(None)
             elif seat is not None and self.team[seat] == team:
-                picks.append(next(s for s in self.teams[team] if self.fighters[s].id == view["pick"]))
+                picks.append(view["pick"])
             else:
-                picks.append(rng.choice(self.teams[team]))
+                picks.append(self.fighters[rng.choice(self.teams[team])].id)
         seats = []
         for s in range(n):
             fv = view["fighters"][s]
@@ -211,56 +219,40 @@ class ComboFighter(Game):
                 choice = down[0] if down else None
             if len(deck) != fv["deck"]:
                 raise OptionError(f"view is inconsistent: {f.name}'s hidden cards do not match hand and deck sizes")
-            seats.append(
-                Seat(
-                    f.types(hand),
-                    f.types(deck),
-                    f.types(fv["discard"]),
-                    f.types(fv["aside"]),
-                    f.types(fv["play"]),
-                    list(fv["set_aside"]),
-                    f.types(fv["drawn"]),
-                    SIDES.index(fv["side"]),
-                    fv["staggering"],
-                    fv["damage"],
-                    fv["ko"],
-                    -1 if choice is None else f.index[choice],
-                    RETRO_STATES.index(fv["retro"]),
-                    fv["speed_bonus"],
-                    fv["flip"],
-                )
-            )
+            values = {
+                "hand": f.types(hand),
+                "deck": f.types(deck),
+                "discard": f.types(fv["discard"]),
+                "aside": f.types(fv["aside"]),
+                "play": f.types(fv["play"]),
+                "set_aside": list(fv["set_aside"]),
+                "drawn": f.types(fv["drawn"]),
+                "face_down": NO_CARD if choice is None else f.index[choice],
+                "side": SIDES.index(fv["side"]),
+                "staggering": fv["staggering"],
+                "damage": fv["damage"],
+                "ko": fv["ko"],
+                "retro": RETRO_STATES.index(fv["retro"]),  # type: ignore[arg-type]
+                "speed_bonus": fv["speed_bonus"],
+                "flip": fv["flip"],
+            }
+            seats.append(SEAT.build(FighterSeat, f, values))
         w = view["winner"]
-        table = Table(
-            Phase(view["phase"]),
-            Window(tuple(view["to_act"]), tuple(view["to_act"])),
-            view["fight"],
-            view["round"],
-            list(view["wins"]),
-            list(view["fights"]),
-            list(view["ring"]),
-            picks,
-            w if w is not None else (TIE if view["tie"] else NO_WINNER),
-            seats,
-            None,
+        return build(
+            self,
+            Chance(rng.getrandbits(63), draws=view["shuffles"]),
+            phase=Phase(view["phase"]),
+            window=Window(tuple(view["to_act"]), tuple(view["to_act"])),
+            fight=view["fight"],
+            round=view["round"],
+            wins=view["wins"],
+            fights=view["fights"],
+            ring=view["ring"],
+            picks=picks,
+            round_winner=w if w is not None else (TIE if view["tie"] else NO_WINNER),
+            stacked=None,
+            fighters=seats,
         )
-        return build(self, Chance(rng.getrandbits(63), draws=view["shuffles"]), table)
-
-    def check_invariants(self, state: Any) -> None:
-        """Every card of every fighter is in exactly one place (hand, deck, discard pile,
-        set aside, play area or face down); decisions are owed exactly until the end."""
-        for s, f in enumerate(self.fighters):
-            codes = self.codes[s]
-            check_conserved((codes[t] for t in state._cards_of(s)), self.decks[s], f"{f.name}'s cards")
-            if state._dmg[s] < 0 or len(state._hand[s]) > 7:
-                raise InvariantError(f"seat {s}: damage {state._dmg[s]}, hand of {len(state._hand[s])}")
-            if s == self.ai and state._hand[s]:
-                raise InvariantError("the solo AI holds a hand")
-        if state.is_over != (state.to_act == ()):
-            raise InvariantError(f"phase {state.phase} with to_act {state.to_act}")
-        for team, s in enumerate(state._ring):
-            if s not in self.teams[team]:
-                raise InvariantError(f"seat {s} is in the ring for team {team}")
 
 
 __all__ = ["MODES", "ComboFighter", "FightersOption", "Stack"]

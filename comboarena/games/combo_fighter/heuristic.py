@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from comboarena.agents.base import Agent
 from comboarena.core import Action, Event
@@ -31,6 +31,9 @@ from .content import ATTACK, HAND_SIZE, Fighter, fighters
 from .powers import power_of
 from .rules import SET_ASIDE, Plan, knockout_damage, plans, win_circle
 from .view import EventKind, Phase
+
+if TYPE_CHECKING:
+    from .game import ComboFighter
 
 #: What a card of life is worth, in damage, when deciding how long a combo to play.
 CARD_COST = 0.8
@@ -49,7 +52,7 @@ class FighterHeuristic(Agent):
     name = "combo-fighter.heuristic"
     wants_events = True
 
-    def __init__(self, game: Any, temperature: float = TEMPERATURE) -> None:
+    def __init__(self, game: ComboFighter, temperature: float = TEMPERATURE) -> None:
         if temperature <= 0:
             raise ValueError("temperature must be > 0")
         self.game = game

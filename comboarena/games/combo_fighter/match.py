@@ -6,112 +6,84 @@ up afresh: Power Token side A, the starting hand of the Character Sheet, the
 rest of the deck shuffled on the Staggering Card. A knocked-out fighter loses
 the fight; a double knock-out is a draw, and a match drawn after its fights
 gets an extra fight.
+
+Changes: ``fight``, ``round``, ``round_winner``, ``wins``, ``fights``, ``phase``
+and ``window`` (at the end), and ``fighters`` (each set up afresh).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from comboarena.core import Event, GameNotOver, Result, team_result
+from comboarena.core import Event
 
-from .base import CLOSED, FIGHTS_PER_BEST_OF, NO_WINNER, NOT_OFFERED, OVER, FighterBase
-from .view import Ev
+from .fields import CLOSED, NO_WINNER, fresh_seat
+from .stacks import Stack, stack_for
+from .staggering import stagger
+from .view import Ev, Phase
 
+if TYPE_CHECKING:
+    from .state import FighterState
 
-class MatchRules(FighterBase):
-    """The start and the end of a fight, and the match of ``best_of`` fights."""
-
-    __slots__ = ()
-
-    # -- mode hooks (versus behaviour; solo and tag override) ----------------------------
-
-    def _starting_hand(self, s: int, stack: Any) -> list[int]:
-        """Mode hook: the starting hand of the Character Sheet (or the stacked one)."""
-        f = self.game.fighters[s]
-        return list(stack.hand if stack is not None and stack.hand is not None else f.starting_hand)
-
-    def _starting_aside(self, s: int) -> list[int]:
-        """Mode hook: the cards the Power Token sets aside at setup."""
-        return list(self.game.powers[s].start_aside(False))
-
-    def _open_fight(self, events: list[Event]) -> None:
-        """Mode hook: what happens once the fighters are set up (versus: the first round)."""
-        self._start_round(events)
-
-    # -- the start of a fight -----------------------------------------------------------
-
-    def _start_fight(self, events: list[Event]) -> None:
-        """Setup: Power Token side A, starting hand, shuffled deck on the Staggering Card."""
-        g = self.game
-        stacks = g.stack_for(self._deck, self._fight)
-        for s in range(g.players):
-            self._setup_fighter(s, stacks[s] if stacks else None, events)
-        self._round = 0
-        self._winner = NO_WINNER
-        events.append(Event(Ev.FIGHT, None, {"fight": self._fight, "wins": list(self._wins)}))
-        self._open_fight(events)
-
-    def _setup_fighter(self, s: int, stack: Any, events: list[Event]) -> None:
-        f = self.game.fighters[s]
-        remaining = list(f.composition)
-        aside = list(stack.aside) if stack is not None and stack.aside is not None else self._starting_aside(s)
-        hand = self._starting_hand(s, stack)
-        top: list[int] = list(stack.draw) if stack is not None else []
-        disc: list[int] = list(stack.discard) if stack is not None else []
-        for t in aside + hand + top + disc:
-            remaining.remove(t)  # the stack was checked against the deck when the game was set up
-        self._chance.shuffle(remaining)
-        if stack is not None and stack.rest == "discard":
-            disc += remaining
-            remaining = []
-        self._hand[s] = sorted(hand)
-        self._draw[s] = remaining + top[::-1]
-        self._disc[s] = disc
-        self._aside[s] = aside
-        self._play[s] = []
-        self._marks[s] = []
-        self._drawn[s] = []
-        self._side[s] = stack.side if stack is not None else 0
-        self._stag[s] = False
-        self._dmg[s] = 0
-        self._ko[s] = False
-        self._choice[s] = -1
-        self._retro[s] = NOT_OFFERED
-        self._bonus[s] = 0
-        self._flip[s] = False
-        if not self._draw[s]:
-            self._stagger(s, events)
-
-    # -- the end of a fight -------------------------------------------------------------
-
-    def _end_fight(self, events: list[Event]) -> None:
-        """A knocked-out fighter loses the fight; a double knock-out is a draw."""
-        g = self.game
-        lost = {g.team[s] for s in range(g.players) if self._ko[s]}
-        winner = 1 - lost.pop() if len(lost) == 1 else -1
-        if winner >= 0:
-            self._wins[winner] += 1
-        self._results.append(winner)
-        data = {"fight": self._fight, "winner": winner, "wins": list(self._wins)}
-        events.append(Event(Ev.FIGHT_OVER, None, data))
-        a, b = self._wins
-        played = len(self._results)
-        need = g.best_of // 2 + 1
-        if max(a, b) >= need or (played >= g.best_of and a != b) or played >= g.best_of * FIGHTS_PER_BEST_OF:
-            self._phase = OVER
-            self._window = CLOSED
-            events.append(Event(Ev.END, None, self.result().to_dict()))
-            return
-        # Not decided (a drawn match after best_of fights gets an extra fight).
-        self._fight += 1
-        self._start_fight(events)
-
-    def result(self) -> Result:
-        if self._phase is not OVER:
-            raise GameNotOver("the Combo Fighter match is not over yet; result() is known at the end")
-        a, b = self._wins
-        reason = f"fights won {max(a, b)}-{min(a, b)}"
-        return team_result(self.game.teams, self._wins, reason, f"fights drawn {a}-{b}")
+#: Fights a match may last, per fight of ``best_of``: a safety net, so that any content
+#: terminates (never reached with the shipped fighters).
+FIGHTS_PER_BEST_OF = 3
+_OVER = Phase.OVER
 
 
-__all__ = ["MatchRules"]
+def start_fight(s: FighterState, events: list[Event]) -> None:
+    """Setup: Power Token side A, starting hand, shuffled deck on the Staggering Card."""
+    g = s.game
+    stacks = stack_for(g, s.stacked, s.fight)
+    for seat in range(g.players):
+        set_up(s, seat, stacks[seat] if stacks else None, events)
+    s.round = 0
+    s.round_winner = NO_WINNER
+    events.append(Event(Ev.FIGHT, None, {"fight": s.fight, "wins": list(s.wins)}))
+    g.mode_rules.open_fight(s, events)
+
+
+def set_up(s: FighterState, seat: int, stack: Stack | None, events: list[Event]) -> None:
+    """One fighter's set-up for a fight (or the stacked one a scenario gives)."""
+    rules = s.game.mode_rules
+    sheet = s.fighters[seat].sheet
+    remaining = list(sheet.composition)
+    aside = list(stack.aside) if stack is not None and stack.aside is not None else rules.starting_aside(s, seat)
+    hand = rules.starting_hand(s, seat, stack)
+    top: list[int] = list(stack.draw) if stack is not None else []
+    disc: list[int] = list(stack.discard) if stack is not None else []
+    for t in aside + hand + top + disc:
+        remaining.remove(t)  # the stack was checked against the deck when the game was set up
+    s.chance.shuffle(remaining)
+    if stack is not None and stack.rest == "discard":
+        disc += remaining
+        remaining = []
+    side = stack.side if stack is not None else 0
+    f = s.fighters[seat] = fresh_seat(sheet, hand, remaining + top[::-1], disc, aside, side)
+    if not f.deck:
+        stagger(s, seat, events)
+
+
+def end_fight(s: FighterState, events: list[Event]) -> None:
+    """A knocked-out fighter loses the fight; a double knock-out is a draw."""
+    g = s.game
+    lost = {g.team[seat] for seat, f in enumerate(s.fighters) if f.ko}
+    winner = 1 - lost.pop() if len(lost) == 1 else -1
+    if winner >= 0:
+        s.wins[winner] += 1
+    s.fights.append(winner)
+    events.append(Event(Ev.FIGHT_OVER, None, {"fight": s.fight, "winner": winner, "wins": list(s.wins)}))
+    a, b = s.wins
+    played = len(s.fights)
+    need = g.best_of // 2 + 1
+    if max(a, b) >= need or (played >= g.best_of and a != b) or played >= g.best_of * FIGHTS_PER_BEST_OF:
+        s.phase = _OVER
+        s.window = CLOSED
+        events.append(Event(Ev.END, None, s.result().to_dict()))
+        return
+    # Not decided (a drawn match after best_of fights gets an extra fight).
+    s.fight += 1
+    start_fight(s, events)
+
+
+__all__ = ["FIGHTS_PER_BEST_OF", "end_fight", "set_up", "start_fight"]

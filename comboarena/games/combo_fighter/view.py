@@ -128,6 +128,47 @@ class KoWhy(StrEnum):
     NO_CARD = "no card left to play"
 
 
+class Termination(StrEnum):
+    """How a match ended (``Result.reason``; records keep the text): the fights won, the
+    winner's first.
+
+    A match ends once a team has won most of its ``best_of`` fights, or after
+    ``best_of`` fights with one team ahead (the others drawn by double knock-outs). A
+    match still level then gets an extra fight ("play an extra fight to find a
+    winner"), up to three times ``best_of`` fights in all, a safety net after which
+    it is drawn. So the winner has won 1 to 3 fights (``best_of`` is 1, 3 or 5).
+    """
+
+    #: Best of 1 won; or a longer match in which every other fight was drawn.
+    WON_1_0 = "fights won 1-0"
+    #: Best of 3 won outright; or best of 5 after drawn fights.
+    WON_2_0 = "fights won 2-0"
+    #: Best of 3 won in the third fight (or later, after drawn fights); or best of 5 after drawn fights.
+    WON_2_1 = "fights won 2-1"
+    #: Best of 5 won outright.
+    WON_3_0 = "fights won 3-0"
+    #: Best of 5 won 3-1.
+    WON_3_1 = "fights won 3-1"
+    #: Best of 5 won in the deciding fight.
+    WON_3_2 = "fights won 3-2"
+    #: Drawn: every fight was drawn until the safety net (never in real play).
+    DRAWN_0_0 = "fights drawn 0-0"
+    #: Drawn level at 1-1 at the safety net (never in real play).
+    DRAWN_1_1 = "fights drawn 1-1"
+    #: Best of 5 drawn level at 2-2 at the safety net (never in real play).
+    DRAWN_2_2 = "fights drawn 2-2"
+
+    @classmethod
+    def won(cls, most: int, least: int) -> Termination:
+        """The match won ``most`` fights to ``least``."""
+        return cls(f"fights won {most}-{least}")
+
+    @classmethod
+    def drawn(cls, each: int) -> Termination:
+        """The match drawn, ``each`` fights won by each team."""
+        return cls(f"fights drawn {each}-{each}")
+
+
 class Ev:
     """Every :class:`EventKind` member as a plain class attribute, for the rules' hot path:
     Python 3.11 reads an Enum member through its class in about 0.5 µs, a plain class
@@ -251,4 +292,5 @@ __all__ = [
     "RetroState",
     "Risk",
     "TakeFrom",
+    "Termination",
 ]

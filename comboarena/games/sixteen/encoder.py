@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from comboarena.core import Encoder, Layout, one_hot
+from comboarena.core import Encoder, Layout
 
 from .actions import DRAW, PLAYS, WILD_PLAYS
 from .cards import COLOUR, COLOURS, FACES, NUMBER, NUMBERS, PHYSICAL, WILD, deck_counts
@@ -53,39 +53,38 @@ class SixteenEncoder(Encoder):
         actions = [PLAYS[f] for f in FACES] + WILD_PLAYS + [DRAW]
         super().__init__(actions, _layout())
         self.full = deck_counts(game.options["wilds"])
-        self.f = {f.name: f for f in self.layout.features}
 
     def observe(self, view: dict[str, Any]) -> list[float]:
-        out = self.blank()
-        f = self.f
+        obs = self.observation()
         n = view["players"]
         me = view["seat"] if view["seat"] is not None else 0
-        start = f["hand"].start
+        hand = obs["hand"]
         for card in view.get("hand", ()):
-            out[start + _CARD_INDEX[card]] += 0.5
+            hand[_CARD_INDEX[card]] += 0.5
         seen = [PHYSICAL[c] for c in view["pile"]]
         seen += [PHYSICAL[c] for piles in view["set_piles"] for p in piles for c in p]
         seen += [PHYSICAL[c] for c in view["ignored"]]
-        start = f["seen"].start
+        face_up = obs["seen"]
         for card in seen:
-            out[start + _CARD_INDEX[card]] += 1.0 / self.full[card]
-        out[f["pile_sum"].start] = view["pile_sum"] / 16
-        out[f["pile_size"].start] = len(view["pile"]) / 10
+            face_up[_CARD_INDEX[card]] += 1.0 / self.full[card]
+        obs["pile_sum"] = view["pile_sum"] / 16
+        obs["pile_size"] = len(view["pile"]) / 10
         for k in (1, 2):
             if len(view["pile"]) >= k:
                 card = view["pile"][-k]
-                one_hot(out, f[f"top{k}_number"], NUMBER[card])
-                one_hot(out, f[f"top{k}_colour"], COLOURS.index(COLOUR[card]))
+                obs.one_hot(f"top{k}_number", NUMBER[card])
+                obs.one_hot(f"top{k}_colour", COLOURS.index(COLOUR[card]))
         if view["turn"] is not None:
-            one_hot(out, f["turn"], (view["turn"] - me) % n)
+            obs.one_hot("turn", (view["turn"] - me) % n)
+        hand_sizes, sets = obs["hand_sizes"], obs["sets"]
         for s in range(n):
             rel = (s - me) % n
-            out[f["hand_sizes"].start + rel] = view["hand_sizes"][s] / 4
-            out[f["sets"].start + rel] = view["sets"][s] / 10
-        out[f["draw_pile"].start] = view["draw_pile"] / 54
-        out[f["drawn"].start] = 1.0 if view["drawn"] else 0.0
-        out[f["players"].start] = 1.0 if n == 4 else 0.0
-        return out
+            hand_sizes[rel] = view["hand_sizes"][s] / 4
+            sets[rel] = view["sets"][s] / 10
+        obs["draw_pile"] = view["draw_pile"] / 54
+        obs["drawn"] = 1.0 if view["drawn"] else 0.0
+        obs["players"] = 1.0 if n == 4 else 0.0
+        return obs.values
 
 
 __all__ = ["SixteenEncoder"]

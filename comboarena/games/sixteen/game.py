@@ -6,12 +6,12 @@ import random
 from collections import Counter
 from typing import Any
 
-from comboarena.core import Action, Chance, Fields, Game, GameInfo, InvariantError, Option, OptionError
+from comboarena.core import Action, Chance, Fields, Game, GameInfo, Option, OptionError
 from comboarena.core.cards import check_deck
-from comboarena.core.zones import check_conserved, deal_hidden, unseen
+from comboarena.core.zones import deal_hidden, unseen
 
 from .actions import NOTATION_HELP, parse
-from .cards import NUMBER, PHYSICAL, WILD, deck, deck_counts
+from .cards import PHYSICAL, deck, deck_counts
 from .encoder import SixteenEncoder
 from .position import read_position
 from .state import SixteenState, build, new_state
@@ -58,8 +58,13 @@ class Sixteen(Game):
         information="imperfect (hands and draw order hidden)",
         simultaneous=False,
         teams=True,
-        agents={"heuristic": "comboarena.games.sixteen.heuristic:SixteenHeuristic"},
+        agents={
+            "heuristic": "comboarena.games.sixteen.heuristic:SixteenHeuristic",
+            "learned": "comboarena.games.sixteen.learned:Learned",
+        },
         text_ui="comboarena.games.sixteen.text:SixteenText",
+        narration="comboarena.games.sixteen.narration:SixteenNarration",
+        score="sets won by the seat's team",
     )
 
     def _setup(self) -> None:
@@ -71,7 +76,8 @@ class Sixteen(Game):
         #: Who is awarded a bust played by each seat: the next seat, on the other side.
         self.bust_taker = [(s + 1) % n for s in range(n)]
         self._deck = deck(self.options["wilds"])
-        self._counts = deck_counts(self.options["wilds"])
+        #: How many of each physical card the deck holds.
+        self.counts = deck_counts(self.options["wilds"])
 
     def new_state(self, seed: int | None = None, deck: Any = None) -> SixteenState:
         chance = Chance(seed)
@@ -87,7 +93,7 @@ class Sixteen(Game):
             + (", or W" if self.options["wilds"] else " (no wilds: wilds=false)"),
             example="['5R', 'W', '0B']",
         )
-        tail = sorted((self._counts - Counter(stacked)).elements())
+        tail = sorted((self.counts - Counter(stacked)).elements())
         chance.deal(tail)
         return new_state(self, chance, stacked + tail, stacked)
 
@@ -99,7 +105,7 @@ class Sixteen(Game):
         if len(view["hand_sizes"]) != self.players:
             raise OptionError(f"view is for {len(view['hand_sizes'])} players, this game has {self.players}")
         own = list(view["hand"]) if seat is not None else []
-        hidden = unseen(self._counts, own + _played(view))
+        hidden = unseen(self.counts, own + _played(view))
         sizes = [0 if s == seat else size for s, size in enumerate(view["hand_sizes"])]
         dealt, draw = deal_hidden(hidden, sizes, rng)
         if len(draw) != view["draw_pile"]:
@@ -110,12 +116,12 @@ class Sixteen(Game):
             self,
             Chance(rng.getrandbits(63)),
             dealt,
-            draw,
+            draw[::-1],
             list(view["pile"]),
             list(view["sets"]),
             tuple(tuple(tuple(p) for p in piles) for piles in view["set_piles"]),
             tuple(view["ignored"]),
-            -1 if view["turn"] is None else view["turn"],
+            view["turn"],
             view["drawn"],
         )
 
@@ -124,16 +130,6 @@ class Sixteen(Game):
 
     def encoder(self) -> SixteenEncoder:
         return SixteenEncoder(self)
-
-    def check_invariants(self, state: Any) -> None:
-        """Every card is in exactly one place; the pile sum is the pile's numbers."""
-        check_conserved(state._cards_everywhere(), self._counts)
-        if sum(NUMBER[c] for c in state._pile) != state._sum:
-            raise InvariantError("pile_sum differs from the sum of the pile")
-        if state._sum > 16:
-            raise InvariantError("a bust pile was left on the table")
-        if any(c == WILD for c in state._pile):
-            raise InvariantError("an undeclared wild lies on the pile")
 
 
 def _read_card(text: str) -> str:

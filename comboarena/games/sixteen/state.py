@@ -9,20 +9,19 @@ to the other side, and a bust overrides a match.
 from __future__ import annotations
 
 from bisect import insort
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from comboarena.core import Action, Chance, Event, GameNotOver, Result, State, check_seat, team_result
+from comboarena.core import Action, Chance, Event, GameNotOver, InvariantError, Result, State, check_seat, team_result
+from comboarena.core.zones import check_conserved
 
 from .actions import DRAW, PLAYS, WILD_PLAYS, Play
 from .cards import COLOUR, NUMBER, PHYSICAL, WILD
-from .view import EventKind, SetKind, SixteenView
+from .fields import FIELDS, FULL_HAND, SIXTEEN
+from .view import EventKind, SetKind, SixteenView, Termination
 
 if TYPE_CHECKING:
     from .game import Sixteen
 
-SIXTEEN = 16
-#: The hand you play from: three held plus the one drawn.
-FULL_HAND = 4
 _TO_ACT = [(0,), (1,), (2,), (3,)]
 
 
@@ -38,50 +37,36 @@ _NUMBER_MATCH = SetKind.NUMBER_MATCH
 _COLOUR_MATCH = SetKind.COLOUR_MATCH
 
 class SixteenState(State):
-    """A game of Sixteen. Hands are kept sorted; the draw pile's top is its last item."""
+    """A game of Sixteen. Its fields are declared once, in :mod:`.fields`."""
 
-    __slots__ = (
-        "_draw",
-        "_drawn",
-        "_hands",
-        "_ignored",
-        "_pile",
-        "_set_piles",
-        "_sets",
-        "_sum",
-        "_turn",
-    )
+    __slots__ = FIELDS.names
 
     game: Sixteen
-    _hands: list[list[str]]
-    _draw: list[str]
-    _pile: list[str]
-    _sum: int
-    _sets: list[int]
-    _set_piles: tuple[tuple[tuple[str, ...], ...], ...]
-    _ignored: tuple[str, ...]
-    _turn: int
-    _drawn: int
+    hands: list[list[str]]
+    draw_pile: list[str]
+    pile: list[str]
+    pile_sum: int
+    sets: list[int]
+    set_piles: tuple[tuple[tuple[str, ...], ...], ...]
+    ignored: tuple[str, ...]
+    turn: int | None
+    drawn: int
 
     # -- protocol -------------------------------------------------------------
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        return _TO_ACT[self._turn] if self._turn >= 0 else ()
+        turn = self.turn
+        return () if turn is None else _TO_ACT[turn]
 
     @property
     def is_over(self) -> bool:
-        return self._turn < 0
-
-    @property
-    def turn(self) -> int | None:
-        """The seat whose turn it is, ``None`` once the game is over."""
-        return self._turn if self._turn >= 0 else None
+        return self.turn is None
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if seat != self._turn:
+        if seat != self.turn:
             return []
-        hand = self._hands[seat]
+        hand = self.hands[seat]
         # Automatic drawing (the default) never offers ``draw``: no call to ask.
         out: list[Action] = [DRAW] if self.game.draw_rule != "auto" and self._can_draw(hand) else []
         last = ""
@@ -97,9 +82,9 @@ class SixteenState(State):
     def apply(self, seat: int, action: Action | str) -> list[Event]:
         if action.__class__ is str:
             action = self.game.parse_action(action)  # type: ignore[arg-type]
-        if seat != self._turn:
+        if seat != self.turn:
             check_seat(self.game, seat)
-            why = "the game is over" if self._turn < 0 else f"it is seat {self._turn}'s turn"
+            why = "the game is over" if self.turn is None else f"it is seat {self.turn}'s turn"
             raise self._illegal(seat, action, why)
         if action.__class__ is Play:
             return self._play(seat, action)  # type: ignore[arg-type]
@@ -117,108 +102,84 @@ class SixteenState(State):
         }
         if seat is not None:
             check_seat(self.game, seat)
-            v["hand"] = list(self._hands[seat])
-        v["hand_sizes"] = [len(h) for h in self._hands]
-        v["pile"] = list(self._pile)
-        v["pile_sum"] = self._sum
-        v["sets"] = list(self._sets)
-        v["set_piles"] = [[list(p) for p in piles] for piles in self._set_piles]
-        v["draw_pile"] = len(self._draw)
-        v["drawn"] = self._drawn
-        v["ignored"] = list(self._ignored)
-        v["over"] = self._turn < 0
+            v["hand"] = list(self.hands[seat])
+        v["hand_sizes"] = [len(h) for h in self.hands]
+        v["pile"] = list(self.pile)
+        v["pile_sum"] = self.pile_sum
+        v["sets"] = list(self.sets)
+        v["set_piles"] = [[list(p) for p in piles] for piles in self.set_piles]
+        v["draw_pile"] = len(self.draw_pile)
+        v["drawn"] = self.drawn
+        v["ignored"] = list(self.ignored)
+        v["over"] = self.turn is None
         return v
 
     def result(self) -> Result:
-        if self._turn >= 0:
+        if self.turn is not None:
             raise GameNotOver("the game of Sixteen is not over yet; result() is known at the end")
         teams = self.game.teams
-        totals = [sum(self._sets[s] for s in team) for team in teams]
-        return team_result(teams, totals, "most sets", "equal sets")
+        totals = [sum(self.sets[s] for s in team) for team in teams]
+        return team_result(teams, totals, Termination.MOST_SETS, Termination.EQUAL_SETS)
 
-    def clone(self) -> SixteenState:
-        new = SixteenState.__new__(SixteenState)
-        new.game = self.game
-        new._chance = self._chance.clone()
-        new._deck = self._deck
-        new._start = self._start
-        new._log = self._log[:]
-        new._hands = [h[:] for h in self._hands]
-        new._draw = self._draw[:]
-        new._pile = self._pile[:]
-        new._sum = self._sum
-        new._sets = self._sets[:]
-        new._set_piles = self._set_piles
-        new._ignored = self._ignored
-        new._turn = self._turn
-        new._drawn = self._drawn
-        return new
-
-    def _key(self) -> tuple[Any, ...]:
-        return (
-            self.game,
-            self._chance.seed,
-            self._chance.draws,
-            tuple(map(tuple, self._hands)),
-            tuple(self._draw),
-            tuple(self._pile),
-            self._sum,
-            tuple(self._sets),
-            self._set_piles,
-            self._ignored,
-            self._turn,
-            self._drawn,
-            tuple((s, str(a)) for s, a in self._log),
-        )
+    def check_invariants(self) -> None:
+        """Every card is in exactly one place; the pile sum is the pile's numbers; no
+        bust pile or undeclared wild lies on the table."""
+        check_conserved(self.cards_everywhere(), self.game.counts)
+        if sum(NUMBER[c] for c in self.pile) != self.pile_sum:
+            raise InvariantError("pile_sum differs from the sum of the pile")
+        if self.pile_sum > SIXTEEN:
+            raise InvariantError("a bust pile was left on the table")
+        if any(c == WILD for c in self.pile):
+            raise InvariantError("an undeclared wild lies on the pile")
 
     # -- turn play -------------------------------------------------------------
 
     def _can_draw(self, hand: list[str]) -> bool:
         """Whether ``draw`` is a legal action (drawing is manual: strict or loose)."""
         rule = self.game.draw_rule
-        if rule == "auto" or not self._draw:
+        if rule == "auto" or not self.draw_pile:
             return False
         if rule == "strict":
-            return self._drawn == 0
+            return self.drawn == 0
         return len(hand) < FULL_HAND  # loose: catch up to a full hand
 
     def _draw_by_choice(self, seat: int) -> list[Event]:
-        hand = self._hands[seat]
+        hand = self.hands[seat]
         if not self._can_draw(hand):
             raise self._illegal(seat, DRAW, self._why_no_draw(hand))
         self._log.append((seat, DRAW))
-        self._drawn += 1
+        self.drawn += 1
         return [self._draw_card(seat)]
 
     def _why_no_draw(self, hand: list[str]) -> str:
         rule = self.game.draw_rule
         if rule == "auto":
             return "drawing is automatic in this game (option draw=auto)"
-        if not self._draw:
+        if not self.draw_pile:
             return "the draw pile is empty"
         if rule == "strict":
             return "under strict rules you draw once per turn, and you have drawn"
         return f"your hand is full ({FULL_HAND} cards)"
 
     def _draw_card(self, seat: int, reason: str = "") -> Event:
-        card = self._draw.pop()
-        insort(self._hands[seat], card)
+        card = self.draw_pile.pop()
+        insort(self.hands[seat], card)
         data = {"reason": reason} if reason else {}
         return Event(_DRAW, seat, data, ((seat,), {"card": card}))
 
     def _play(self, seat: int, action: Play) -> list[Event]:
-        hand = self._hands[seat]
+        hand = self.hands[seat]
         try:
             hand.remove(action.card)
         except ValueError:
             raise self._illegal(seat, action, f"you do not hold {action.card}") from None
         self._log.append((seat, action))
         text = action.text
-        pile = self._pile
+        pile = self.pile
         pile.append(text)
-        self._sum += NUMBER[text]
-        events = [Event(_PLAY, seat, {"card": text, "sum": self._sum})]
-        if not hand and self._draw and self._drawn == 0 and self.game.draw_rule == "strict":
+        self.pile_sum += NUMBER[text]
+        events = [Event(_PLAY, seat, {"card": text, "sum": self.pile_sum})]
+        if not hand and self.draw_pile and self.drawn == 0 and self.game.draw_rule == "strict":
             # Strict rules: forgetting to draw leaves you short, but "you can
             # always keep one card in your hand".
             events.append(self._draw_card(seat, "keep one card"))
@@ -228,8 +189,8 @@ class SixteenState(State):
 
     def _set_formed(self, seat: int, events: list[Event]) -> int:
         """Award the pile if the card just played formed a set; return the seat it went to, or -1."""
-        total = self._sum
-        pile = self._pile
+        total = self.pile_sum
+        pile = self.pile
         kinds: list[SetKind]
         if total > SIXTEEN:
             kinds = [_BUST]
@@ -246,17 +207,17 @@ class SixteenState(State):
                 return -1
             winner = seat
         count = len(kinds) if self.game.bonus and kinds[0] != _BUST else 1
-        self._sets[winner] += count
-        piles = list(self._set_piles)
+        self.sets[winner] += count
+        piles = list(self.set_piles)
         piles[winner] = (*piles[winner], tuple(pile))
-        self._set_piles = tuple(piles)
+        self.set_piles = tuple(piles)
         events.append(
             Event(
                 _SET, winner, {"kind": kinds[0], "kinds": kinds, "count": count, "by": seat, "cards": pile[:]}
             )
         )
-        self._pile = []
-        self._sum = 0
+        self.pile = []
+        self.pile_sum = 0
         return winner
 
     def _next_turn(self, seat: int, won_by: int, events: list[Event]) -> None:
@@ -264,9 +225,9 @@ class SixteenState(State):
         the player left of whoever played the set-forming card."""
         n = self.game.players
         nxt = won_by if won_by >= 0 and n == 2 else (seat + 1) % n
-        if not self._draw:
+        if not self.draw_pile:
             # Draw pile exhausted: those with cards play them out.
-            hands = self._hands
+            hands = self.hands
             for _ in range(n):
                 if hands[nxt]:
                     break
@@ -274,43 +235,29 @@ class SixteenState(State):
             else:
                 self._end(events)
                 return
-        self._turn = nxt
-        self._drawn = 0
-        if self._draw and self.game.draw_rule == "auto":
+        self.turn = nxt
+        self.drawn = 0
+        if self.draw_pile and self.game.draw_rule == "auto":
             events.append(self._draw_card(nxt))
 
     def _end(self, events: list[Event]) -> None:
         """All cards played: a last pile that forms no set is ignored."""
-        self._turn = -1
-        if self._pile:
-            self._ignored = tuple(self._pile)
-            events.append(Event(_IGNORED, None, {"cards": self._pile[:]}))
-            self._pile = []
-            self._sum = 0
+        self.turn = None
+        if self.pile:
+            self.ignored = tuple(self.pile)
+            events.append(Event(_IGNORED, None, {"cards": self.pile[:]}))
+            self.pile = []
+            self.pile_sum = 0
         events.append(Event(_END, None, self.result().to_dict()))
-
-    # -- positions ---------------------------------------------------------------
-
-    def _position(self) -> dict[str, Any]:
-        return {
-            "turn": self.turn,
-            "drawn": self._drawn,
-            "hands": [h[:] for h in self._hands],
-            "draw_pile": self._draw[::-1],
-            "pile": self._pile[:],
-            "sets": self._sets[:],
-            "set_piles": [[list(p) for p in piles] for piles in self._set_piles],
-            "ignored": list(self._ignored),
-        }
 
     # -- helpers for the game object -------------------------------------------
 
-    def _cards_everywhere(self) -> list[str]:
+    def cards_everywhere(self) -> list[str]:
         """Every physical card in the game, wherever it lies."""
-        cards = [c for h in self._hands for c in h] + self._draw
-        cards += [PHYSICAL[c] for c in self._pile]
-        cards += [PHYSICAL[c] for piles in self._set_piles for p in piles for c in p]
-        cards += [PHYSICAL[c] for c in self._ignored]
+        cards = [c for h in self.hands for c in h] + self.draw_pile
+        cards += [PHYSICAL[c] for c in self.pile]
+        cards += [PHYSICAL[c] for piles in self.set_piles for p in piles for c in p]
+        cards += [PHYSICAL[c] for c in self.ignored]
         return cards
 
 
@@ -318,32 +265,30 @@ def build(
     game: Sixteen,
     chance: Chance,
     hands: list[list[str]],
-    draw_top_first: list[str],
+    draw_pile: list[str],
     pile: list[str],
     sets: list[int],
     set_piles: tuple[tuple[tuple[str, ...], ...], ...],
     ignored: tuple[str, ...],
-    turn: int,
+    turn: int | None,
     drawn: int,
     deck: list[str] | None = None,
 ) -> SixteenState:
-    """A state from its parts (the deal, a position, a determinization)."""
-    s = SixteenState.__new__(SixteenState)
-    s.game = game
-    s._chance = chance
-    s._deck = deck
-    s._start = None
-    s._log = []
-    s._hands = [sorted(h) for h in hands]
-    s._draw = draw_top_first[::-1]
-    s._pile = pile
-    s._sum = sum([NUMBER[c] for c in pile]) if pile else 0
-    s._sets = sets
-    s._set_piles = set_piles
-    s._ignored = ignored
-    s._turn = turn
-    s._drawn = drawn
-    return s
+    """A state from its parts: the deal, a position and a determinization all come here.
+    ``draw_pile`` is top last, as the state keeps it."""
+    values = {
+        "hands": [sorted(h) for h in hands],
+        "draw_pile": draw_pile,
+        "pile": pile,
+        "pile_sum": sum([NUMBER[c] for c in pile]) if pile else 0,
+        "sets": sets,
+        "set_piles": set_piles,
+        "ignored": ignored,
+        "turn": turn,
+        "drawn": drawn,
+    }
+    state: SixteenState = FIELDS.build(SixteenState, game, chance, values, deck)
+    return state
 
 
 def new_state(game: Sixteen, chance: Chance, order: list[str], stacked: list[str] | None) -> SixteenState:
@@ -351,10 +296,12 @@ def new_state(game: Sixteen, chance: Chance, order: list[str], stacked: list[str
     n = game.players
     dealt = 3 * n
     hands = [order[i:dealt:n] for i in range(n)]
-    s = build(game, chance, hands, order[dealt:], [], [0] * n, ((),) * n, (), 0, 0, stacked)
+    s = build(game, chance, hands, order[dealt:][::-1], [], [0] * n, ((),) * n, (), 0, 0, stacked)
     if game.draw_rule == "auto":
         s._draw_card(0)
     return s
 
+
+FIELDS.install(SixteenState)
 
 __all__ = ["SixteenState", "build", "new_state"]

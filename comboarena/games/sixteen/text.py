@@ -1,5 +1,5 @@
-"""Sixteen in the terminal: the table, the moves in words, a menu that folds a
-wild's 28 declarations into one entry."""
+"""Sixteen in the terminal: the table and a menu that folds a wild's 28
+declarations into one entry (the moves in words are :mod:`.narration`'s)."""
 
 from __future__ import annotations
 
@@ -10,13 +10,12 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from comboarena.core import Action, Event
-from comboarena.terminal.grammar import plural
-from comboarena.terminal.textui import MenuItem, TextUI
+from comboarena.core import Action
+from comboarena.core.grammar import plural
+from comboarena.ui.textui import MenuItem, TextUI
 
 from .actions import Play
-from .cards import COLOUR, WILD, describe
-from .view import EventKind, SetKind
+from .cards import COLOUR, WILD
 
 STYLE = {"R": "bold red", "G": "bold green", "B": "bold bright_blue", "O": "bold dark_orange"}
 
@@ -61,27 +60,6 @@ class SixteenText(TextUI):
         parts: list[RenderableType] = [grid]
         return Group(*parts)
 
-    def describe(self, event: Event, viewer: int | None, names: Sequence[str]) -> str | None:
-        d = event.data
-        who = names[event.seat] if event.seat is not None else ""
-        if event.kind == EventKind.PLAY:
-            return f"{who} played {d['card']} ({describe(d['card'])}) — sum {d['sum']}"
-        if event.kind == EventKind.DRAW:
-            note = " (strict rules: you always keep one card)" if d.get("reason") else ""
-            if "card" in d:
-                return f"{who} drew {d['card']} ({describe(d['card'])}){note}"
-            return f"{who} drew a card{note}"
-        if event.kind == EventKind.SET:
-            cards = " ".join(d["cards"])
-            count = f" — it counts as {plural(d['count'], 'set')} (bonus rules)" if d["count"] > 1 else ""
-            if d["kind"] == SetKind.BUST:
-                return f"Bust! {names[d['by']]} went over 16; the set ({cards}) goes to {who}."
-            kinds = " and ".join(k.capitalize() for k in d["kinds"])
-            return f"{kinds}! {who} won the set ({cards}){count}."
-        if event.kind == EventKind.IGNORED:
-            return f"The last pile ({' '.join(d['cards'])}) forms no set and is ignored."
-        return None
-
     def menu(self, legal: list[Action]) -> list[MenuItem]:
         items: list[MenuItem] = []
         wilds = [a for a in legal if isinstance(a, Play) and a.card == WILD]
@@ -98,16 +76,3 @@ class SixteenText(TextUI):
                 )
             )
         return items
-
-    def result_line(self, view: dict[str, Any], result: Any, names: Sequence[str]) -> str:
-        sets = view["sets"]
-        if view["players"] == 4:
-            a, b = sets[0] + sets[2], sets[1] + sets[3]
-            if result.is_draw:
-                return f"Draw: both teams have {plural(a, 'set')}."
-            team = "Team " + " + ".join(names[s] for s in result.winners)
-            return f"{team} won, {plural(max(a, b), 'set')} to {min(a, b)}."
-        if result.is_draw:
-            return f"Draw: {plural(sets[0], 'set')} each."
-        w = result.winners[0]
-        return f"{names[w]} won, {plural(sets[w], 'set')} to {sets[1 - w]}."

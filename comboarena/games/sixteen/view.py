@@ -63,4 +63,13 @@ class SetKind(StrEnum):
     BUST = "bust"
 
 
-__all__ = ["EventKind", "SetKind", "SixteenView"]
+class Termination(StrEnum):
+    """How a game of Sixteen ended (``Result.reason``; records keep the text)."""
+
+    #: Every card was played and one side holds more sets.
+    MOST_SETS = "most sets"
+    #: Every card was played and the sides hold as many sets: a draw.
+    EQUAL_SETS = "equal sets"
+
+
+__all__ = ["EventKind", "SetKind", "SixteenView", "Termination"]

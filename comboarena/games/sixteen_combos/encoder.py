@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from comboarena.core import Encoder, Layout, one_hot
+from comboarena.core import Encoder, Layout
 
 from .actions import LETTERS, MAX_COLUMNS, all_actions
 from .cards import FACE_INDEX, FACE_TYPES
-from .combos import EFFECTS, NAMES
-from .view import OUTCOME_NAMES, PHASE_NAMES
+from .combos import NAMES
+from .view import EFFECTS, OUTCOME_NAMES, PHASE_NAMES
 
 if TYPE_CHECKING:
     from .game import SixteenCombos
@@ -66,6 +66,21 @@ def _layout(chars: int, slots: int) -> Layout:
     return layout
 
 
+# Where each number of one column of a character's rows lies in the column (its layout's doc).
+IN_PLAY = 0
+HELD_OUT = 1
+EMPTY_COLUMN = 2
+TYPE_H = 3  # then D, C, S
+TYPE_UNKNOWN = 7
+VALUE = 8
+VALUE_KNOWN = 9
+DEFENSE = 10
+FACE_CARD = 11
+STACK = 12
+#: The character status numbers, in order.
+STATUS = ("out", "reacted", "incapacitated", "scavenge", "shoved")
+
+
 class ComboEncoder(Encoder):
     """Action numbers and observations for 16 Combos with its options."""
 
@@ -75,83 +90,78 @@ class ComboEncoder(Encoder):
         self.slots = _slots(game)
         super().__init__(all_actions(), _layout(game.n_chars, self.slots))
         self.game = game
-        self.f = {f.name: f for f in self.layout.features}
 
     def observe(self, view: dict[str, Any]) -> list[float]:
-        out = self.blank()
-        f = self.f
+        obs = self.observation()
         g = self.game
         n = g.n_chars
         seat = view["seat"]
         first = g.seat_chars[seat][0] if seat is not None else 0
-        one_hot(out, f["phase"], PHASE_NAMES.index(view["phase"]))
-        out[f["round"].start] = view["round"] / max(view["round_limit"], 1)
-        out[f["to_act"].start] = 1.0 if seat is not None and seat in view["to_act"] else 0.0
-        out[f["draw_pile"].start] = view["draw_pile"] / 54
-        out[f["waste_value"].start] = (view["waste_value"] or 0) / 14
+        obs.one_hot("phase", PHASE_NAMES.index(view["phase"]))
+        obs["round"] = view["round"] / max(view["round_limit"], 1)
+        obs["to_act"] = 1.0 if seat is not None and seat in view["to_act"] else 0.0
+        obs["draw_pile"] = view["draw_pile"] / 54
+        obs["waste_value"] = (view["waste_value"] or 0) / 14
         order = view["queue"]["order"]
         my_side = g.seat_side[seat] if seat is not None else -1
         for ch in view["characters"]:
-            rel = (ch["id"] - first) % n
-            p = f"char{rel}"
+            p = f"char{(ch['id'] - first) % n}"
             side = 0 if seat is not None and ch["seat"] == seat else 1 if ch["side"] == my_side else 2
-            one_hot(out, f[f"{p}_side"], side)
-            st = f[f"{p}_status"].start
-            out[st] = float(ch["out"])
-            out[st + 1] = float(ch["reacted"])
-            out[st + 2] = 1.0 if ch["incapacitated"] else 0.0
-            out[st + 3] = float(ch["scavenge"])
-            out[st + 4] = float(ch["shoved"])
-            out[st + 5] = 1.0 if view["active"] == ch["id"] else 0.0
-            out[st + 6] = (order.index(ch["id"]) / n) if ch["id"] in order else 0.0
-            ex = f[f"{p}_extras"].start
+            obs.one_hot(f"{p}_side", side)
+            status = obs[f"{p}_status"]
+            for k, key in enumerate(STATUS):
+                status[k] = 1.0 if ch[key] else 0.0
+            status[5] = 1.0 if view["active"] == ch["id"] else 0.0
+            status[6] = (order.index(ch["id"]) / n) if ch["id"] in order else 0.0
+            extras = obs[f"{p}_extras"]
             for k, key in enumerate(("consultation", "stolen")):
                 pv = ch[key]
                 if pv and pv["value"] is not None:
-                    out[ex + k] = pv["value"] / 14
-            out[ex + 2] = (ch["wild_value"] or 0) / 14
-            out[ex + 3] = len(ch["held"]) / 4
-            base = f[f"{p}_rows"].start
+                    extras[k] = pv["value"] / 14
+            extras[2] = (ch["wild_value"] or 0) / 14
+            extras[3] = len(ch["held"]) / 4
+            rows = obs[f"{p}_rows"]
             defense = ch["defense"]
             for col, pv in enumerate(ch["rows"][: self.slots]):
-                at = base + col * COLUMN_FEATURES
+                at = col * COLUMN_FEATURES
                 if pv is None:
-                    out[at + 2] = 1.0
+                    rows[at + EMPTY_COLUMN] = 1.0
                     continue
                 if pv == "held":
-                    out[at + 1] = 1.0
+                    rows[at + HELD_OUT] = 1.0
                     continue
-                out[at] = 1.0
+                rows[at + IN_PLAY] = 1.0
                 if pv["type"] is not None:
-                    out[at + 3 + _TYPES.index(pv["type"])] = 1.0
+                    rows[at + TYPE_H + _TYPES.index(pv["type"])] = 1.0
                 else:
-                    out[at + 7] = 1.0
+                    rows[at + TYPE_UNKNOWN] = 1.0
                 if pv["value"] is not None:
-                    out[at + 8] = pv["value"] / 14
-                    out[at + 9] = 1.0
-                out[at + 10] = 1.0 if LETTERS[col] == defense else 0.0
+                    rows[at + VALUE] = pv["value"] / 14
+                    rows[at + VALUE_KNOWN] = 1.0
+                rows[at + DEFENSE] = 1.0 if LETTERS[col] == defense else 0.0
                 cards = pv["value_cards"]
                 if cards and cards[-1] is not None and FACE_TYPES[FACE_INDEX[cards[-1].rstrip("'")]]:
-                    out[at + 11] = 1.0
-                out[at + 12] = len(pv["value_ids"]) / 3
+                    rows[at + FACE_CARD] = 1.0
+                rows[at + STACK] = len(pv["value_ids"]) / 3
         act = view["action"]
         if act is not None:
             if act["actor"] >= 0:
-                one_hot(out, f["action_actor"], (act["actor"] - first) % n)
+                obs.one_hot("action_actor", (act["actor"] - first) % n)
             if act["target"] >= 0:
-                one_hot(out, f["action_target"], (act["target"] - first) % n)
+                obs.one_hot("action_target", (act["target"] - first) % n)
             if act["type"]:
-                one_hot(out, f["action_type"], _TYPES.index(act["type"]))
-            out[f["action_value"].start] = min(act["value"], 28) / 14
+                obs.one_hot("action_type", _TYPES.index(act["type"]))
+            obs["action_value"] = min(act["value"], 28) / 14
             if act["outcome"]:
-                one_hot(out, f["action_outcome"], OUTCOME_NAMES.index(act["outcome"]))
+                obs.one_hot("action_outcome", OUTCOME_NAMES.index(act["outcome"]))
             if act["combo"]:
-                one_hot(out, f["action_combo"], NAMES.index(act["combo"]))
-            out[f["action_flags"].start] = float(act["counter"])
-            out[f["action_flags"].start + 1] = 1.0 if act["extra"] else 0.0
+                obs.one_hot("action_combo", NAMES.index(act["combo"]))
+            flags = obs["action_flags"]
+            flags[0] = float(act["counter"])
+            flags[1] = 1.0 if act["extra"] else 0.0
         if view["effect"]:
-            one_hot(out, f["effect"], EFFECTS.index(view["effect"]))
-        return out
+            obs.one_hot("effect", EFFECTS.index(view["effect"]))
+        return obs.values
 
 
 __all__ = ["COLUMN_FEATURES", "ComboEncoder"]

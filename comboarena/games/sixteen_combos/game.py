@@ -1,24 +1,23 @@
 """16 Combos as a registered game: options, the deal from a stacked deck,
-determinization and the invariant."""
+determinization and positions of older formats."""
 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any
 
-from comboarena.core import Action, Chance, Fields, Game, GameInfo, InvariantError, Option, OptionError
+from comboarena.core import Action, Chance, Fields, Game, GameInfo, Option, OptionError
 from comboarena.core.cards import check_deck, parse_card
 
 from .actions import MAX_CHARACTERS, NOTATION_HELP, parse
 from .cards import DEAL_SIZE, DRAW0, FACE_INDEX, FACES, TYPE_NAMES, TYPE_SYMBOLS, draw_deck
-from .combos import COMBO, NAMES, TAGS
+from .combos import COMBO, NAMES, TAGS, TEXT
+from .defeat import refinish
 from .encoder import ComboEncoder
 from .knowledge import determinize
-from .position import position_of, read_position
+from .position import read_position, upgrade
 from .state import ComboState, new_state
-from .table import HELD, OUT
-from .view import RULES_VERSION, RULESET, Phase
+from .view import RULES_VERSION, RULESET
 
 WINNING = (
     "a character with no pair left is defeated; the last side with a character wins; after round_limit rounds "
@@ -77,10 +76,11 @@ Winning: {WINNING}."""
 class SixteenCombos(Game):
     """The card battle system 16 Combos; see ``../shared/rules/16-combos.txt``."""
 
-    #: 2: ``constraints`` hold facts of any kind about hidden types (``table.Fact``), not only
-    #: Available Actions, and ``outcome`` its ``values``. Version 1 still reads.
-    position_version = 2
-    older_positions = (1,)
+    #: 3: fields named as in the rulebook (``position.upgrade``); 2: ``constraints`` hold facts
+    #: of any kind about hidden types (``fields.Fact``), not only Available Actions, and
+    #: ``outcome`` its ``values``. Versions 1 and 2 still read.
+    position_version = 3
+    older_positions = (1, 2)
 
     info = GameInfo(
         name="16-combos",
@@ -124,6 +124,8 @@ class SixteenCombos(Game):
         teams=True,
         agents={"heuristic": "comboarena.games.sixteen_combos.heuristic:ComboHeuristic"},
         text_ui="comboarena.games.sixteen_combos.text:ComboText",
+        narration="comboarena.games.sixteen_combos.narration:ComboNarration",
+        score="pairs in play on the seat's side at the end",
     )
 
     def _setup(self) -> None:
@@ -173,7 +175,8 @@ class SixteenCombos(Game):
         self.round_robin: bool = o["order"] == "round-robin"
         self.consultation: str = o["consultation"]
         self.winning = WINNING
-        self._draw_ids = draw_deck(self.jokers)
+        #: The draw deck's card ids.
+        self.draw_ids = draw_deck(self.jokers)
 
     def ruleset_line(self) -> str:
         """``16 Combos, Poikilos 1.0 RC1`` with the options in force (for every description of a game)."""
@@ -199,7 +202,7 @@ class SixteenCombos(Game):
         if deck is None:
             faces = list(range(52))
             chance.deal(faces)
-            draw = self._draw_ids[:]
+            draw = self.draw_ids[:]
             chance.shuffle(draw)
             return new_state(self, chance, faces, draw, None)
         if not isinstance(deck, dict) or not set(deck) <= {"deal", "draw"}:
@@ -220,7 +223,7 @@ class SixteenCombos(Game):
         rest = [f for f in range(52) if f not in set(deal_faces)]
         chance.deal(rest)
         draw_ids = [DRAW0 + FACE_INDEX[c] for c in draw_cards]
-        tail = [c for c in self._draw_ids if c not in set(draw_ids)]
+        tail = [c for c in self.draw_ids if c not in set(draw_ids)]
         chance.shuffle(tail)
         stacked = {"deal": deal_cards, "draw": draw_cards}
         return new_state(self, chance, deal_faces + rest, draw_ids + tail, stacked)
@@ -234,23 +237,14 @@ class SixteenCombos(Game):
         return determinize(self, view, seat, rng)
 
     def _upgrade_position(self, data: dict[str, Any], version: int) -> dict[str, Any]:
-        """Version 1 to 2: a fact ``[card ids, type, need]`` ("at least ``need`` of these
-        cards have ``type``") becomes ``[card ids, that type's mask for each, need, all]``;
-        an outcome gets its ``values``, which :meth:`_from_position` works out again."""
-        facts = data.get("constraints")
-        if isinstance(facts, list):
-            data["constraints"] = [_fact_v1(f) for f in facts]
-        out = data.get("outcome")
-        if isinstance(out, dict) and isinstance(out.get("pairs"), list):
-            out.setdefault("values", [0] * len(out["pairs"]))
-        data["version"] = self.position_version
-        return data
+        """Formats 1 and 2 in format 3 (:func:`.position.upgrade` says what changed)."""
+        return upgrade(data, version)
 
     def _from_position(self, fields: Fields, chance: Chance) -> ComboState:
         state = read_position(self, fields, chance)
         if state.is_over:
             # The outcome follows from the board (and older positions kept less of it).
-            state.refinish()
+            refinish(state)
         return state
 
     def encoder(self) -> ComboEncoder:
@@ -264,61 +258,12 @@ class SixteenCombos(Game):
             "types": [{"letter": "HDCS"[t], "name": TYPE_NAMES[t], "symbol": TYPE_SYMBOLS[t]} for t in range(4)],
             "combos": [
                 {"name": NAMES[COMBO[t][a]], "target": "HDCS"[t], "action": "HDCS"[a],
-                 "tags": sorted(TAGS[COMBO[t][a]]), "text": _text(COMBO[t][a])}
+                 "tags": sorted(TAGS[COMBO[t][a]]), "text": TEXT[COMBO[t][a]]}
                 for t in range(4)
                 for a in range(4)
             ],
             "ruleset_line": self.ruleset_line(),
         }
-
-    def check_invariants(self, state: Any) -> None:
-        """Every card of both decks is in exactly one place; pairs lie where their owner says;
-        pairs in play have a value of at least 1; who acts fits the phase."""
-        s: ComboState = state
-        found: list[int] = [*s._draw, *s._discard, *s._waste, *s._unused, *s._a.cards]
-        if s._phase == Phase.SCAVENGE:
-            found += s._a.drawn
-        if s._phase == Phase.EFFECT and s._a.effect == "steal":
-            found += [s._ptc[s._a.tpair], *s._pvc[s._a.tpair]]  # the stolen pair, being placed
-        for c in range(self.n_chars):
-            found += [s._order[c], *s._wild[c], *s._pend[c]]
-            slots = [p for p in s._rows[c] if p >= 0] + [p for _, p in s._grap[c]]
-            slots += [p for p in (s._consult[c], s._stolen[c]) if p >= 0]
-            for p in slots:
-                if s._pown[p] != c:
-                    raise InvariantError(f"pair {p} lies with character {c} but its owner is {s._pown[p]}")
-                found += [s._ptc[p], *s._pvc[p]]
-                if s._phase != Phase.PLACE and s._pva[p] < 1 and p in s._rows[c]:
-                    raise InvariantError(f"pair {p} is in play with value {s._pva[p]}")
-            held = [col for col, p in enumerate(s._rows[c]) if p == HELD]
-            if sorted(held) != sorted(col for col, _ in s._grap[c]):
-                raise InvariantError(f"character {c}'s held columns do not match its grappled pairs")
-            alive = any(p >= 0 or p == HELD for p in s._rows[c])
-            if s._phase != Phase.PLACE and alive == bool(s._flags[c] & OUT):
-                raise InvariantError(f"character {c} is {'out' if not alive else 'in'} but flagged otherwise")
-        full = Counter([*range(DEAL_SIZE), *self._draw_ids])
-        counts = Counter(found)
-        if counts != full:
-            extra = sorted((counts - full).elements())
-            lost = sorted((full - counts).elements())
-            raise InvariantError(f"cards not conserved: extra {extra}, lost {lost}")
-        if s._phase == Phase.OVER:
-            if s._to_act:
-                raise InvariantError("seats to act after the end")
-        elif s._phase == Phase.PLACE:
-            if not s._to_act:
-                raise InvariantError("nobody to act while preparing pairs")
-        elif len(s._to_act) != 1:
-            raise InvariantError(f"phase {s.phase} with to_act {s._to_act}")
-
-    def position_of(self, state: ComboState) -> dict[str, Any]:
-        return position_of(state)
-
-
-def _text(n: int) -> str:
-    from .combos import TEXT
-
-    return TEXT[n]
 
 
 def _read(text: str) -> str:
@@ -331,12 +276,3 @@ def _read_draw(text: str) -> str:
 
 
 __all__ = ["NOTATION", "SUMMARY", "WINNING", "SixteenCombos", "combo_table"]
-
-
-def _fact_v1(fact: Any) -> Any:
-    """A version-1 constraint in the version-2 form (anything malformed is left for the reader to refuse)."""
-    if isinstance(fact, list) and len(fact) == 3 and isinstance(fact[0], list) and type(fact[1]) is int:
-        ids, t, need = fact
-        if 0 <= t < 4:
-            return [ids, [1 << t] * len(ids), need, len(ids)]
-    return fact

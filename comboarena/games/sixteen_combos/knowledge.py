@@ -35,7 +35,7 @@ Public knowledge that constrains a seat's hidden cards, all in every view:
 facts (a type for enough of a fact's cards; types a fact rules out), then
 checks everything and retries; the draw pile is shuffled.
 
->>> from .table import L_BASE, L_CHK, L_DMG
+>>> from .fields import L_BASE, L_CHK, L_DMG
 >>> replay(((L_BASE, 5), (L_CHK, 10, 1, 5), (L_DMG, 10)), {5: 8}.__getitem__, None)
 [8, 8, 6]
 >>> replay(((L_BASE, 5), (L_CHK, 10, 1, 5)), {5: 4}.__getitem__, None) is None
@@ -48,14 +48,41 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from comboarena.core import Chance, OptionError
+from comboarena.core import Chance, OptionError, TurnQueue
 
+from .actions import LETTERS
 from .cards import CARD_IDS, DEAL_SIZE, DRAW0, FACE_INDEX, FACE_TYPE, FACE_VALUE, MAX_VALUE, draw_deck
-from .table import L_ADD, L_BASE, L_CHK, L_DMG, L_DMGBY, L_EQ, L_LO, L_REBASE, L_SET, L_SUB, PUBLIC, Fact
+from .combos import NAMES
+from .fields import (
+    EMPTY,
+    HELD,
+    L_ADD,
+    L_BASE,
+    L_CHK,
+    L_DMG,
+    L_DMGBY,
+    L_EQ,
+    L_LO,
+    L_REBASE,
+    L_SET,
+    L_SUB,
+    OUT,
+    PUBLIC,
+    REACTED,
+    SCAVENGE,
+    SHOVED,
+    Act,
+    Characters,
+    Ending,
+    Fact,
+    Pairs,
+    all_faces,
+)
+from .state import ComboState, build
+from .view import OUTCOME_NAMES, PHASE_NAMES, SOURCE_NAMES
 
 if TYPE_CHECKING:
     from .game import SixteenCombos
-    from .state import ComboState
 
 Ref = Callable[[int, int], int | None] | None
 #: The values a deal-deck card may have (2-10, J 11, Q and K 12, A 13).
@@ -427,8 +454,6 @@ _TEXT_INDEX: dict[str, int] = {**FACE_INDEX, **{f + "'": i for f, i in FACE_INDE
 def determinize(game: SixteenCombos, view: dict[str, Any], seat: int | None, rng: random.Random) -> ComboState:
     """A full state consistent with ``view``: hidden deal-deck faces sampled under every
     public constraint, the draw pile shuffled, a fresh chance of its own."""
-    from .position import assemble, from_view
-
     if view.get("game") != "16-combos" or len(view.get("characters", ())) != game.n_chars:
         raise OptionError("the view is not of this game of 16 Combos (its characters differ)")
     shown = seen_faces(view)
@@ -441,8 +466,7 @@ def determinize(game: SixteenCombos, view: dict[str, Any], seat: int | None, rng
         raise OptionError("view is inconsistent: the draw pile's size does not match the cards seen")
     rng.shuffle(pile)
     known = _knowledge(view, seat, shown, out_of_pile)
-    data = from_view(game, view, deal_faces, known, pile)
-    return assemble(game, Chance(rng.getrandbits(63)), data)
+    return build(game, Chance(rng.getrandbits(63)), world(view, deal_faces, known, pile))
 
 
 def draw_cards_out(view: dict[str, Any]) -> set[int]:
@@ -485,4 +509,124 @@ def _knowledge(view: dict[str, Any], seat: int | None, shown: dict[int, int], ou
     return known
 
 
-__all__ = ["determinize", "draw_cards_out", "ledger_tokens", "replay", "seen_faces", "table_pairs"]
+def world(view: dict[str, Any], faces: list[int], known: list[int], pile: list[int]) -> dict[str, Any]:
+    """The saved fields of the world a view describes, with sampled ``faces`` (the deal
+    deck by id), knowledge masks and the draw pile (top first)."""
+    ledgers = {p: [list(op) for op in ops] for p, ops, _ in view["ledgers"]}
+    tokens_of = {p: list(toks) for p, _, toks in view["ledgers"]}
+    face = all_faces(faces)
+
+    def value_of(t: int) -> int:
+        return FACE_VALUE[face[t]]
+
+    count = view["pair_count"]
+    pairs: list[dict[str, Any]] = [
+        {"type_id": -1, "value_ids": [], "type": 0, "value": 0, "owner": -1, "tokens": tokens_of.get(p, []),
+         "ledger": ledgers.get(p, [])}
+        for p in range(count)
+    ]
+
+    def put(pv: dict[str, Any], c: int) -> int:
+        p = pv["id"]
+        tokens = pv["tokens"]
+        if pv["value"] is not None:
+            value = pv["value"]
+        elif p in ledgers:
+            hist = replay(ledgers[p], value_of, _ref(ledgers, value_of))
+            value = hist[-1] if hist else 0
+        else:
+            value = min(MAX_VALUE, sum(value_of(t) for t in tokens)) if tokens else 0
+        t = "HDCS".index(pv["type"]) if pv["type"] is not None else FACE_TYPE[face[pv["type_id"]]]
+        pairs[p].update(type_id=pv["type_id"], value_ids=list(pv["value_ids"]), type=t, value=value, owner=c,
+                        tokens=list(tokens))
+        return p
+
+    chars: list[dict[str, Any]] = []
+    for ch in view["characters"]:
+        c = ch["id"]
+        rows = [EMPTY if r is None else HELD if r == "held" else put(r, c) for r in ch["rows"]]
+        grappled = [[LETTERS.index(pv["col"]), put(pv, c)] for pv in ch["held"]]
+        flags = (REACTED if ch["reacted"] else 0) | (SCAVENGE if ch["scavenge"] else 0)
+        flags |= (SHOVED if ch["shoved"] else 0) | (OUT if ch["out"] else 0)
+        chars.append(
+            {
+                "rows": rows,
+                "defense_mark": ch["defense_mark"],
+                "shown": ch["shown"],
+                "consultation": put(ch["consultation"], c) if ch["consultation"] else -1,
+                "stolen": put(ch["stolen"], c) if ch["stolen"] else -1,
+                "wild": list(ch["wild_ids"]),
+                "wild_value": ch["wild_value"] or 0,
+                "grappled": grappled,
+                "flags": flags,
+                "incapacitated": ch["incapacitated"],
+                "order": ch["order_id"],
+                "to_place": list(ch["to_place_ids"]),
+                "next_column": ch["next_column"],
+            }
+        )
+    act = view["action"]
+    if act is not None and act["taking"]:
+        put(act["taking"], act["actor"])
+    action = Act() if act is None else _action(act, view["effect"], pairs)
+    q = view["queue"]
+    out = view["outcome"]
+    return {
+        "faces": face,
+        "known": known,
+        "pairs": Pairs.from_json(pairs),
+        "characters": Characters.from_json(chars),
+        "draw": pile[::-1],
+        "discard": list(view["discard_ids"]),
+        "waste": tuple(view["waste_ids"]),
+        "waste_value": view["waste_value"] or 0,
+        "unused": tuple(view["unused_ids"]),
+        "queue": TurnQueue(tuple(q["order"]), q["at"], tuple(q["extra"]), q["current"], q["extra_turn"], q["round"]),
+        "extra_turn_info": tuple((x[0], x[1], x[2]) for x in view["extra_info"]),
+        "phase": PHASE_NAMES[PHASE_NAMES.index(view["phase"])],
+        "to_act": tuple(view["to_act"]),
+        "action": action,
+        "defends": tuple((d[0], d[1], tuple(d[2]), d[3]) for d in view["defends"]),
+        "constraints": tuple((tuple(ids), tuple(masks), least, most) for ids, masks, least, most in
+                             view["constraints"]),
+        "groups": tuple(tuple(g) for g in view["groups"]),
+        "outcome": None if out is None else Ending(tuple(out["winners"]), out["reason"], tuple(out["pairs"]),
+                                                   tuple(out["values"])),
+    }
+
+
+def _action(act: dict[str, Any], effect: str | None, pairs: list[dict[str, Any]]) -> Act:
+    """The action in progress as a view shows it (every part of it is public)."""
+    a = Act()
+    a.actor = act["actor"]
+    a.extra = act["extra"]
+    a.target = act["target"]
+    a.target_column = act["column_index"]
+    a.target_pair = act["pair"]
+    a.type = "HDCS".index(act["type"]) if act["type"] else -1
+    a.value = act["value"]
+    a.source = SOURCE_NAMES.index(act["source"]) if act["source"] else -1
+    a.cards = tuple(act["card_ids"])
+    a.drawn = tuple(act["drawn_ids"])
+    a.counter = act["counter"]
+    a.outcome = OUTCOME_NAMES.index(act["outcome"]) if act["outcome"] else -1
+    a.combo = NAMES.index(act["combo"]) if act["combo"] else -1
+    a.effect = effect or ""
+    a.shield = bool(act["kind"] & 1)
+    if a.outcome >= 0 and a.target_pair >= 0:
+        a.difference = a.value - pairs[a.target_pair]["value"]
+    return a
+
+
+def _ref(ledgers: dict[int, list[list[int]]], value_of: Callable[[int], int]) -> Ref:
+    def ref(pair: int, k: int) -> int | None:
+        led = ledgers.get(pair)
+        if led is None:
+            return None
+        hist = replay(led[:k], value_of, ref)
+        return hist[-1] if hist else None
+
+    return ref
+
+
+__all__ = ["determinize", "draw_cards_out", "ledger_tokens", "replay", "seen_faces", "table_pairs", "world"]

@@ -1,4 +1,4 @@
-"""Dealing Steps and Character Order.
+"""Dealing Steps, Preparing Pairs and Character Order.
 
 Deal order (fixed, so that stacked decks set up scenarios exactly): every
 character's type cards (character 0's left to right, then character 1's,
@@ -10,21 +10,28 @@ going down the deal pile. The draw pile gives the Character Order cards first
 
 Preparing Pairs (``placement=choose``) is a secret decision of every seat at
 once, one value card per step, column by column; ``placement=dealt`` keeps
-the order dealt.
+the order dealt. Then Show Defense Pair Type, and the first round.
+
+Fields it changes: ``pairs`` (the dealt pairs), ``characters`` (rows, order
+card, cards to place, next column, defense mark), ``draw``, ``unused``,
+``discard``, ``known``, ``groups``, ``queue``, ``phase``, ``to_act``.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from comboarena.core import Action, Event, TurnQueue
 
 from . import actions as A
 from .cards import FACE_TYPE, FACE_VALUE, MAX_VALUE, ORDER_KEY
-from .table import L_BASE, L_LO, PUBLIC
-from .turn import TurnRules
+from .fields import L_BASE, L_LO, PUBLIC, UNCHOSEN
+from .rounds import start_turn
+from .table import card_name, defense, discard_cards, reveal, show_defense
 from .view import EV_PLACE, EV_ROUND, P_PLACE, P_TURN, EventKind
 
-#: ``_defcol`` of a character whose defense pair is still to be chosen (One of Each Type).
-UNCHOSEN = -2
+if TYPE_CHECKING:
+    from .state import ComboState
 
 
 def deal_type_cards(faces: list[int], chars: int, columns: int, one_of_each: bool) -> tuple[list[list[int]], list[int]]:
@@ -61,136 +68,43 @@ def play_order(order_faces: list[int], round_robin: bool) -> tuple[int, ...]:
     return tuple((first + i) % n for i in range(n))
 
 
-class SetupRules(TurnRules):
-    """Preparing Pairs and the start of play."""
-
-    __slots__ = ()
-
-    def _placing(self, c: int) -> bool:
-        g = self.game
-        if g.one_of_each and self._defcol[c] == UNCHOSEN:
-            return True
-        return self._next[c] < g.columns or (g.multiple_values and bool(self._pend[c]))
-
-    def _place_actions(self, seat: int) -> list[Action]:
-        g = self.game
-        for c in g.seat_chars[seat]:
-            if not self._placing(c):
-                continue
-            if g.one_of_each and self._defcol[c] == UNCHOSEN:
-                return [A.COL["defense"][col] for col in range(g.columns)]
-            if self._next[c] < g.columns:
-                return [A.PLACE[self._face[card]] for card in self._pend[c]]
-            return [A.COL["stack"][col] for col in range(g.columns)]
-        return []
-
-    def _place(self, seat: int, action: Action, events: list[Event]) -> None:
-        """Preparing Pairs: one value card into the next column (or the defense choice, or the stack)."""
-        g = self.game
-        c = next(c for c in g.seat_chars[seat] if self._placing(c))
-        row = self._rows[c]
-        if action.__class__ is A.Place:
-            pend = self._pend[c]
-            face = self._face
-            want = action.face  # type: ignore[attr-defined]
-            for i, card in enumerate(pend):
-                if face[card] == want:
-                    del pend[i]
-                    break
-            col = self._next[c]
-            self._next[c] = col + 1
-            self._set_value(row[col], (card,))
-            events.append(Event(EV_PLACE, seat, {"character": c, "column": A.LETTERS[col]},
-                                ((seat,), {"card": self._text(card)})))
-            if self._next[c] == g.columns and g.drop_lowest:
-                dropped = self._pend[c].pop()
-                self._discard_cards(dropped)
-                events.append(Event(EV_PLACE, seat, {"character": c, "dropped": True},
-                                    ((seat,), {"card": self._text(dropped)})))
-        elif isinstance(action, A.Column) and action.verb == "defense":
-            self._defcol[c] = action.col
-            events.append(Event(EV_PLACE, seat, {"character": c, "defense": A.LETTERS[action.col]}))
-        else:
-            assert isinstance(action, A.Column)
-            card = self._pend[c].pop()
-            p = row[action.col]
-            self._set_value(p, (*self._pvc[p], card))
-            events.append(Event(EV_PLACE, seat, {"character": c, "column": A.LETTERS[action.col],
-                                                         "stacked": True}, ((seat,), {"card": self._text(card)})))
-        if not any(self._placing(x) for x in g.seat_chars[seat]):  # only this seat's work changed
-            self._to_act = tuple(s for s in self._to_act if s != seat)
-            if not self._to_act:
-                self._begin_play(events)
-
-    def _set_value(self, p: int, cards: tuple[int, ...]) -> None:
-        """A pair's value from its dealt cards: the sum (Multiple Values Dealt), plus the
-        type card's number under One of Each Type (not with Multiple Values Dealt); at most 14."""
-        g = self.game
-        tokens = cards
-        if g.one_of_each and not g.multiple_values:
-            tokens = (self._ptc[p], *cards)
-        self._pvc[p] = cards
-        self._ptok[p] = tokens
-        face, known = self._face, self._known
-        total = 0
-        public = True
-        for t in tokens:
-            total += FACE_VALUE[face[t]]
-            if not known[t] & PUBLIC:
-                public = False
-        self._pva[p] = total if total < MAX_VALUE else MAX_VALUE
-        self._pled[p] = () if public else ((L_BASE, *tokens),)
-
-    def _begin_play(self, events: list[Event]) -> None:
-        """Show Defense Pair Type, then the first round."""
-        g = self.game
-        for c in range(g.n_chars):
-            self._show_defense(c, events)
-        events.append(Event(EventKind.PLACED, None, {"defense": [self._defense(c) for c in range(g.n_chars)]}))
-        order = play_order([self._face[card] for card in self._order], g.round_robin)
-        self._queue = TurnQueue.start(order)
-        events.append(Event(EV_ROUND, None, {"round": 1}))
-        self._start_turn((0, -1, 0), events)
-
-
-def deal(s: SetupRules, faces: list[int], draw_top_first: list[int], events: list[Event]) -> None:
-    """Dealing Steps on a fresh state ``s`` (its lists already empty)."""
+def deal(s: ComboState, faces: list[int], draw_top_first: list[int], events: list[Event]) -> None:
+    """Dealing Steps on a fresh state ``s`` (an empty table)."""
     g = s.game
     n, cols = g.n_chars, g.columns
     extra = 1 if (g.drop_lowest or g.multiple_values) else 0
-    s._draw = draw_top_first[::-1]
+    s.draw = draw_top_first[::-1]
     types, pile = deal_type_cards(faces, n, cols, g.one_of_each)
     values = [pile[c * (cols + extra) : (c + 1) * (cols + extra)] for c in range(n)]
-    s._unused = pile[n * (cols + extra) :]
-    known = s._known
-    ptc, pty, rows = s._ptc, s._pty, s._rows
+    s.unused = tuple(pile[n * (cols + extra) :])
+    known = s.known
+    pairs, chars = s.pairs, s.characters
+    type_id, type_ = pairs.type_id, pairs.type
     for c in range(n):
         bit = 1 << g.char_seat[c]
-        row = rows[c]
-        for card in types[c]:  # each type card a new pair with no value yet (``_new_pair``, inlined)
-            row.append(len(ptc))
-            ptc.append(card)
-            pty.append(FACE_TYPE[faces[card]])
+        row = chars.rows[c]
+        for card in types[c]:  # each type card a new pair with no value yet
+            row.append(len(type_id))
+            type_id.append(card)
+            type_.append(FACE_TYPE[faces[card]])
             known[card] |= bit
         for card in values[c]:
             known[card] |= bit
-    pairs = len(ptc)
-    s._pvc, s._pva, s._pown = [()] * pairs, [0] * pairs, [c for c in range(n) for _ in types[c]]
-    s._ptok, s._pled = [()] * pairs, [()] * pairs
+    count = len(type_id)
+    pairs.value_ids, pairs.value, pairs.owner = [()] * count, [0] * count, [c for c in range(n) for _ in types[c]]
+    pairs.tokens, pairs.ledger = [()] * count, [()] * count
     if g.one_of_each:
-        s._groups = tuple(tuple(t) for t in types)
-    for _ in range(n):
-        card = s._draw.pop()
-        s._order = (*s._order, card)
-        s._reveal(card)
-    events.append(Event(EventKind.DEAL, None, {"order": [s._text(x) for x in s._order]}))
+        s.groups = tuple(tuple(t) for t in types)
+    chars.order = tuple(s.draw.pop() for _ in range(n))  # Character Order: one card each, face up
+    reveal(s, *chars.order)
+    events.append(Event(EventKind.DEAL, None, {"order": [card_name(s, x) for x in chars.order]}))
     if g.placement == "choose":
         for c in range(n):
-            s._pend[c] = list(values[c])
+            chars.to_place[c] = tuple(values[c])
             if g.one_of_each:
-                s._defcol[c] = UNCHOSEN
-        s._phase = P_PLACE
-        s._to_act = tuple(range(g.players))
+                chars.defense_mark[c] = UNCHOSEN
+        s.phase = P_PLACE
+        s.to_act = tuple(range(g.players))
         return
     for c in range(n):
         dealt = list(values[c])
@@ -199,23 +113,124 @@ def deal(s: SetupRules, faces: list[int], draw_top_first: list[int], events: lis
             low = min(FACE_VALUE[faces[x]] for x in dealt)
             dropped = [x for x in dealt if FACE_VALUE[faces[x]] == low][-1]
             dealt.remove(dropped)
-            s._discard_cards(dropped)
-            s._reveal(dropped)  # the dealer drops it openly
+            discard_cards(s, dropped)
+            reveal(s, dropped)  # the dealer drops it openly
             lows = [(low, x) for x in dealt]
-        row = s._rows[c]
+        row = chars.rows[c]
         for col in range(cols):
-            s._set_value(row[col], (dealt[col],))
+            set_value(s, row[col], (dealt[col],))
         if g.multiple_values:
             p = row[cols - 1]
-            s._set_value(p, (*s._pvc[p], dealt[cols]))
+            set_value(s, p, (*pairs.value_ids[p], dealt[cols]))
         for low, x in lows:
-            p = next(q for q in row if x in s._pvc[q])
-            if s._pled[p]:
-                s._pled[p] = (*s._pled[p], (L_LO, low, x))
+            p = next(q for q in row if x in pairs.value_ids[q])
+            if pairs.ledger[p]:
+                pairs.ledger[p] = (*pairs.ledger[p], (L_LO, low, x))
         if g.one_of_each:
-            s._defcol[c] = cols - 1
-    s._phase = P_TURN
-    s._begin_play(events)
+            chars.defense_mark[c] = cols - 1
+    s.phase = P_TURN
+    begin_play(s, events)
 
 
-__all__ = ["UNCHOSEN", "SetupRules", "deal", "deal_type_cards", "play_order"]
+def placing(s: ComboState, c: int) -> bool:
+    """Whether character ``c`` still has pairs to prepare."""
+    g = s.game
+    chars = s.characters
+    if g.one_of_each and chars.defense_mark[c] == UNCHOSEN:
+        return True
+    return chars.next_column[c] < g.columns or (g.multiple_values and bool(chars.to_place[c]))
+
+
+def legal_place(s: ComboState, seat: int) -> list[Action]:
+    """Preparing Pairs: the next value card to place (or the defense column, or the stack)."""
+    g = s.game
+    chars = s.characters
+    for c in g.seat_chars[seat]:
+        if not placing(s, c):
+            continue
+        if g.one_of_each and chars.defense_mark[c] == UNCHOSEN:
+            return [A.COL["defense"][col] for col in range(g.columns)]
+        if chars.next_column[c] < g.columns:
+            return [A.PLACE[s.faces[card]] for card in chars.to_place[c]]
+        return [A.COL["stack"][col] for col in range(g.columns)]
+    return []
+
+
+def apply_place(s: ComboState, seat: int, action: Action, events: list[Event]) -> None:
+    """Preparing Pairs: one value card into the next column (or the defense choice, or the stack)."""
+    g = s.game
+    chars = s.characters
+    c = next(c for c in g.seat_chars[seat] if placing(s, c))
+    row = chars.rows[c]
+    if action.__class__ is A.Place:
+        pend = chars.to_place[c]
+        face = s.faces
+        want = action.face  # type: ignore[attr-defined]
+        for i, card in enumerate(pend):
+            if face[card] == want:
+                chars.to_place[c] = pend[:i] + pend[i + 1 :]
+                break
+        col = chars.next_column[c]
+        chars.next_column[c] = col + 1
+        set_value(s, row[col], (card,))
+        events.append(Event(EV_PLACE, seat, {"character": c, "column": A.LETTERS[col]},
+                            ((seat,), {"card": card_name(s, card)})))
+        if chars.next_column[c] == g.columns and g.drop_lowest:
+            pend = chars.to_place[c]
+            dropped = pend[-1]
+            chars.to_place[c] = pend[:-1]
+            discard_cards(s, dropped)
+            events.append(Event(EV_PLACE, seat, {"character": c, "dropped": True},
+                                ((seat,), {"card": card_name(s, dropped)})))
+    elif isinstance(action, A.Column) and action.verb == "defense":
+        chars.defense_mark[c] = action.col
+        events.append(Event(EV_PLACE, seat, {"character": c, "defense": A.LETTERS[action.col]}))
+    else:
+        assert isinstance(action, A.Column)
+        pend = chars.to_place[c]
+        card = pend[-1]
+        chars.to_place[c] = pend[:-1]
+        p = row[action.col]
+        set_value(s, p, (*s.pairs.value_ids[p], card))
+        events.append(Event(EV_PLACE, seat, {"character": c, "column": A.LETTERS[action.col], "stacked": True},
+                            ((seat,), {"card": card_name(s, card)})))
+    if not any(placing(s, x) for x in g.seat_chars[seat]):  # only this seat's work changed
+        s.to_act = tuple(x for x in s.to_act if x != seat)
+        if not s.to_act:
+            begin_play(s, events)
+
+
+def set_value(s: ComboState, p: int, cards: tuple[int, ...]) -> None:
+    """A pair's value from its dealt cards: the sum (Multiple Values Dealt), plus the
+    type card's number under One of Each Type (not with Multiple Values Dealt); at most 14."""
+    g = s.game
+    pairs = s.pairs
+    tokens = cards
+    if g.one_of_each and not g.multiple_values:
+        tokens = (pairs.type_id[p], *cards)
+    pairs.value_ids[p] = cards
+    pairs.tokens[p] = tokens
+    face, known = s.faces, s.known
+    total = 0
+    public = True
+    for t in tokens:
+        total += FACE_VALUE[face[t]]
+        if not known[t] & PUBLIC:
+            public = False
+    pairs.value[p] = total if total < MAX_VALUE else MAX_VALUE
+    pairs.ledger[p] = () if public else ((L_BASE, *tokens),)
+
+
+def begin_play(s: ComboState, events: list[Event]) -> None:
+    """Show Defense Pair Type, then the first round (Character Order)."""
+    g = s.game
+    for c in range(g.n_chars):
+        show_defense(s, c, events)
+    events.append(Event(EventKind.PLACED, None, {"defense": [defense(s, c) for c in range(g.n_chars)]}))
+    order = play_order([s.faces[card] for card in s.characters.order], g.round_robin)
+    s.queue = TurnQueue.start(order)
+    events.append(Event(EV_ROUND, None, {"round": 1}))
+    start_turn(s, (0, -1, 0), events)
+
+
+__all__ = ["apply_place", "deal", "deal_type_cards", "legal_place", "play_order"]

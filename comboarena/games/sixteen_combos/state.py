@@ -1,19 +1,43 @@
-"""A game of 16 Combos in progress: the protocol (apply, legal actions, views,
-result, clone) over the rules in ``table.py``, ``check.py``, ``combos.py``,
-``turn.py`` and ``setup.py``."""
+"""A game of 16 Combos in progress: the protocol (legal actions, apply, views, result,
+invariants) over the rule modules, and :func:`build`, the one constructor.
+
+Its fields are declared once, in :mod:`.fields`. Which rule module answers each
+step (``phase``): Preparing Pairs is ``setup.py``'s, every step of a turn
+``turn.py``'s (which goes on to ``check.py``, ``combos.py`` and ``defeat.py``).
+"""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from comboarena.core import Action, Chance, Event, GameNotOver, Result, TurnQueue, check_seat
+from comboarena.core import Action, Chance, Event, GameNotOver, InvariantError, Result, State, TurnQueue, check_seat
 
 from .actions import LETTERS
-from .cards import CARD_IDS, DRAW0, DRAW_TEXT, FACES, TYPES
+from .cards import CARD_IDS, DEAL_SIZE, DRAW0, DRAW_TEXT, FACES, TYPES
 from .combos import NAMES
-from .setup import SetupRules, deal
-from .table import EMPTY, L_DMGBY, OUT, PUBLIC, REACTED, SCAVENGE, SHOVED, Act
-from .turn import LAST_SIDE, NO_SIDE, ROUND_LIMIT
+from .defeat import refinish
+from .fields import (
+    EMPTY,
+    FIELDS,
+    HELD,
+    L_DMGBY,
+    OUT,
+    PUBLIC,
+    REACTED,
+    SCAVENGE,
+    SHOVED,
+    Act,
+    Characters,
+    Ending,
+    Fact,
+    Pairs,
+    all_faces,
+    card_types,
+)
+from .setup import apply_place, deal, legal_place
+from .table import defense
+from .turn import DECISIONS, Apply, Legal, why_not_turn
 from .view import (
     OUTCOME_NAMES,
     P_CONSULT,
@@ -28,15 +52,17 @@ from .view import (
     P_SCAVENGE,
     P_STANCE,
     P_TURN,
-    PHASE_NAMES,
     RULESET,
     SOURCE_NAMES,
     EventKind,
-    Phase,
 )
 
 if TYPE_CHECKING:
     from .game import SixteenCombos
+
+#: What the deciding seat may do at each step, and how its choice is applied.
+LEGAL: dict[str, Legal] = {P_PLACE: legal_place, **{phase: legal for phase, (legal, _) in DECISIONS.items()}}
+APPLY: dict[str, Apply] = {P_PLACE: apply_place, **{phase: apply for phase, (_, apply) in DECISIONS.items()}}
 
 _WHY = {
     P_PLACE: "now every player places their value cards (the card to place next, e.g. 7H)",
@@ -53,79 +79,86 @@ _WHY = {
 }
 
 
-class ComboState(SetupRules):
-    """A game of 16 Combos."""
+class ComboState(State):
+    """A game of 16 Combos. Its fields are declared once, in :mod:`.fields`."""
 
-    __slots__ = ("_lc",)
+    __slots__ = FIELDS.names
 
     game: SixteenCombos
-    #: The legal actions last listed: (actions applied so far, seat, actions, their ids).
-    _lc: tuple[int, int, list[Action]] | None
+    faces: tuple[int, ...]
+    card_type: tuple[int, ...]
+    known: list[int]
+    pairs: Pairs
+    characters: Characters
+    draw: list[int]
+    discard: list[int]
+    waste: tuple[int, ...]
+    waste_value: int
+    unused: tuple[int, ...]
+    queue: TurnQueue
+    extra_turn_info: tuple[tuple[int, int, int], ...]
+    phase: str
+    to_act: tuple[int, ...]
+    action: Act
+    defends: tuple[tuple[int, int, tuple[int, ...], int], ...]
+    constraints: tuple[Fact, ...]
+    groups: tuple[tuple[int, ...], ...]
+    outcome: Ending | None
+    legal_cache: tuple[int, int, list[Action]] | None
 
     # -- protocol ------------------------------------------------------------------------
 
     @property
-    def to_act(self) -> tuple[int, ...]:
-        return self._to_act
-
-    @property
     def is_over(self) -> bool:
-        return self._phase == P_OVER
-
-    @property
-    def phase(self) -> str:
-        return PHASE_NAMES[self._phase]
+        return self.phase == P_OVER
 
     def legal_actions(self, seat: int) -> list[Action]:
-        lc = self._lc
+        lc = self.legal_cache
         n = len(self._log)
         if lc is not None and lc[0] == n and lc[1] == seat:
             return list(lc[2])
-        legal = self._legal(seat) if seat in self._to_act else []
-        self._lc = (n, seat, legal)
+        legal = LEGAL[self.phase](self, seat) if seat in self.to_act else []
+        self.legal_cache = (n, seat, legal)
         return list(legal)
 
-    def _prime(self, seat: int, options: list[Action]) -> None:
-        """The legal actions of the decision just opened, already computed (after the action
-        being applied is logged, so the cache key is the next ``legal_actions`` call's)."""
-        self._lc = (len(self._log), seat, options)
+    def prime(self, seat: int, options: list[Action]) -> None:
+        """The legal actions of the decision just opened, already worked out by the rules
+        (after the action being applied is logged, so the cache key is the next
+        ``legal_actions`` call's)."""
+        self.legal_cache = (len(self._log), seat, options)
 
     def apply(self, seat: int, action: Action | str) -> list[Event]:
         if action.__class__ is str:
             action = self.game.parse_action(action)  # type: ignore[arg-type]
-        if seat not in self._to_act:
+        if seat not in self.to_act:
             check_seat(self.game, seat)
-            why = "the game is over" if self._phase == P_OVER else f"it is not seat {seat}'s decision"
+            why = "the game is over" if self.phase == P_OVER else f"it is not seat {seat}'s decision"
             raise self._illegal(seat, action, why)
-        lc = self._lc
+        lc = self.legal_cache
         if lc is None or lc[0] != len(self._log) or lc[1] != seat:
             self.legal_actions(seat)
-            lc = self._lc
+            lc = self.legal_cache
         assert lc is not None
         for legal in lc[2]:  # the listed actions themselves, usually: no equality tests
             if legal is action:
                 break
         else:
             if action not in lc[2]:
-                raise self._illegal(seat, action, _WHY.get(Phase(self._phase), "not allowed now"))
+                reason = why_not_turn(self, action) if self.phase == P_TURN else None  # type: ignore[arg-type]
+                raise self._illegal(seat, action, reason or _WHY.get(self.phase, "not allowed now"))
         self._log.append((seat, action))  # type: ignore[arg-type]
         events: list[Event] = []
-        self._dispatch(seat, action, events)  # type: ignore[arg-type]
-        if self._phase == P_OVER:
+        APPLY[self.phase](self, seat, action, events)  # type: ignore[arg-type]
+        if self.phase == P_OVER:
             # The count of pairs as the action left them.
-            self.refinish()
+            refinish(self)
             events.append(Event(EventKind.END, None, self.result().to_dict()))
         return events
 
-    def refinish(self) -> None:
-        """Work the outcome of a finished game out again from the board as it stands."""
-        assert self._outcome is not None
-        self._finish(LAST_SIDE if self._outcome[1] in (LAST_SIDE, NO_SIDE) else ROUND_LIMIT)
-
     def result(self) -> Result:
-        if self._outcome is None:
+        if self.outcome is None:
             raise GameNotOver("the game of 16 Combos is not over yet; result() is known at the end")
-        winners_sides, reason, pairs, _ = self._outcome
+        winners_sides, reason, pairs, _ = self.outcome
         g = self.game
         n = g.players
         scores = tuple(pairs[g.seat_side[s]] for s in range(n))
@@ -136,101 +169,46 @@ class ComboState(SetupRules):
         returns = tuple(1 if s in winners else -1 for s in range(n))
         return Result(winners, scores, returns, reason)
 
-    def clone(self) -> ComboState:
-        new = ComboState.__new__(ComboState)
-        new.game = self.game
-        new._chance = self._chance.clone()
-        new._deck = self._deck
-        new._start = self._start
-        new._log = self._log[:]
-        new._lc = self._lc
-        new._face = self._face
-        new._ctype = self._ctype
-        new._known = self._known[:]
-        new._ptc = self._ptc[:]
-        new._pvc = self._pvc[:]
-        new._pty = self._pty[:]
-        new._pva = self._pva[:]
-        new._pown = self._pown[:]
-        new._ptok = self._ptok[:]
-        new._pled = self._pled[:]
-        new._rows = [r[:] for r in self._rows]
-        new._defcol = self._defcol[:]
-        new._shown = self._shown[:]
-        new._consult = self._consult[:]
-        new._stolen = self._stolen[:]
-        new._wild = self._wild[:]
-        new._wildv = self._wildv[:]
-        new._grap = self._grap[:]
-        new._flags = self._flags[:]
-        new._incap = self._incap[:]
-        new._order = self._order
-        new._defends = self._defends
-        new._draw = self._draw[:]
-        new._discard = self._discard[:]
-        new._waste = self._waste
-        new._wastev = self._wastev
-        new._unused = self._unused[:]
-        new._queue = self._queue
-        new._xinfo = self._xinfo
-        new._phase = self._phase
-        new._to_act = self._to_act
-        new._a = self._a.copy()
-        new._pend = [p[:] for p in self._pend]
-        new._next = self._next[:]
-        new._cons = self._cons
-        new._groups = self._groups
-        new._outcome = self._outcome
-        return new
-
-    def _key(self) -> tuple[Any, ...]:
-        return (
-            self.game,
-            self._chance.seed,
-            self._chance.draws,
-            self._face,
-            tuple(self._known),
-            tuple(self._ptc),
-            tuple(self._pvc),
-            tuple(self._pty),
-            tuple(self._pva),
-            tuple(self._pown),
-            tuple(self._ptok),
-            tuple(self._pled),
-            tuple(map(tuple, self._rows)),
-            tuple(self._defcol),
-            tuple(self._shown),
-            tuple(self._consult),
-            tuple(self._stolen),
-            tuple(self._wild),
-            tuple(self._wildv),
-            tuple(self._grap),
-            tuple(self._flags),
-            tuple(self._incap),
-            self._order,
-            self._defends,
-            tuple(self._draw),
-            tuple(self._discard),
-            self._waste,
-            self._wastev,
-            tuple(self._unused),
-            self._queue,
-            self._xinfo,
-            self._phase,
-            self._to_act,
-            self._a.key(),
-            tuple(map(tuple, self._pend)),
-            tuple(self._next),
-            self._cons,
-            self._groups,
-            self._outcome,
-            tuple(self._log),
-        )
-
-    def _position(self) -> dict[str, Any]:
-        from .position import position_of
-
-        return position_of(self)
+    def check_invariants(self) -> None:
+        """Every card of both decks is in exactly one place; pairs lie where their owner says;
+        pairs in play have a value of at least 1; who acts fits the phase."""
+        g = self.game
+        pairs, chars, a = self.pairs, self.characters, self.action
+        found: list[int] = [*self.draw, *self.discard, *self.waste, *self.unused, *a.cards]
+        if self.phase == P_SCAVENGE:
+            found += a.drawn
+        if self.phase == P_EFFECT and a.effect == "steal":
+            found += [pairs.type_id[a.target_pair], *pairs.value_ids[a.target_pair]]  # the stolen pair, being placed
+        for c in range(g.n_chars):
+            found += [chars.order[c], *chars.wild[c], *chars.to_place[c]]
+            slots = [p for p in chars.rows[c] if p >= 0] + [p for _, p in chars.grappled[c]]
+            slots += [p for p in (chars.consultation[c], chars.stolen[c]) if p >= 0]
+            for p in slots:
+                if pairs.owner[p] != c:
+                    raise InvariantError(f"pair {p} lies with character {c} but its owner is {pairs.owner[p]}")
+                found += [pairs.type_id[p], *pairs.value_ids[p]]
+                if self.phase != P_PLACE and pairs.value[p] < 1 and p in chars.rows[c]:
+                    raise InvariantError(f"pair {p} is in play with value {pairs.value[p]}")
+            held = [col for col, p in enumerate(chars.rows[c]) if p == HELD]
+            if sorted(held) != sorted(col for col, _ in chars.grappled[c]):
+                raise InvariantError(f"character {c}'s held columns do not match its grappled pairs")
+            alive = any(p >= 0 or p == HELD for p in chars.rows[c])
+            if self.phase != P_PLACE and alive == bool(chars.flags[c] & OUT):
+                raise InvariantError(f"character {c} is {'out' if not alive else 'in'} but flagged otherwise")
+        full = Counter([*range(DEAL_SIZE), *g.draw_ids])
+        counts = Counter(found)
+        if counts != full:
+            extra = sorted((counts - full).elements())
+            lost = sorted((full - counts).elements())
+            raise InvariantError(f"cards not conserved: extra {extra}, lost {lost}")
+        if self.phase == P_OVER:
+            if self.to_act:
+                raise InvariantError("seats to act after the end")
+        elif self.phase == P_PLACE:
+            if not self.to_act:
+                raise InvariantError("nobody to act while preparing pairs")
+        elif len(self.to_act) != 1:
+            raise InvariantError(f"phase {self.phase} with to_act {self.to_act}")
 
     # -- views -------------------------------------------------------------------------
 
@@ -239,49 +217,47 @@ class ComboState(SetupRules):
         if seat is not None:
             check_seat(g, seat)
         bit = PUBLIC | (1 << seat if seat is not None else 0)
-        known, face = self._known, self._face
+        known, face = self.known, self.faces
         vis: list[str | None] = [
             (DRAW_TEXT[c - DRAW0] if c >= DRAW0 else FACES[face[c]]) if known[c] & bit else None
             for c in range(CARD_IDS)
         ]
-        over = self._phase == P_OVER
-        a = self._a
-        queue = self._queue
-        playing = self._phase not in (P_PLACE, P_OVER)
-        outcome = self._outcome
+        phase = self.phase
+        over = phase == P_OVER
+        a = self.action
+        queue = self.queue
+        playing = phase != P_PLACE and phase != P_OVER
+        outcome = self.outcome
         return {
             "game": "16-combos",
             "ruleset": RULESET,
             "winning": g.winning,
             "seat": seat,
             "players": g.players,
-            "phase": PHASE_NAMES[self._phase],
-            "round": queue.round if self._phase != P_PLACE else 0,
+            "phase": phase,
+            "round": queue.round if phase != P_PLACE else 0,
             "round_limit": g.round_limit,
-            "to_act": list(self._to_act),
+            "to_act": list(self.to_act),
             "active": a.actor if playing else None,
             "characters": [self._char_view(c, seat, vis) for c in range(g.n_chars)],
-            "draw_pile": len(self._draw),
-            "discard_ids": list(self._discard),
-            "discard": [vis[c] for c in self._discard],
-            "waste": [vis[c] for c in self._waste],
-            "waste_ids": list(self._waste),
-            "waste_value": self._wastev if self._waste else None,
-            "unused_ids": list(self._unused),
+            "draw_pile": len(self.draw),
+            "discard_ids": list(self.discard),
+            "discard": [vis[c] for c in self.discard],
+            "waste": [vis[c] for c in self.waste],
+            "waste_ids": list(self.waste),
+            "waste_value": self.waste_value if self.waste else None,
+            "unused_ids": list(self.unused),
             "queue": queue.to_json(),
-            "extra_info": [list(x) for x in self._xinfo],
+            "extra_info": [list(x) for x in self.extra_turn_info],
             "action": self._act_view(seat, vis) if playing else None,
             "effect": a.effect or None,
-            "defends": [[d[0], d[1], list(d[2]), d[3]] for d in self._defends],
+            "defends": [[d[0], d[1], list(d[2]), d[3]] for d in self.defends],
             "constraints": self._constraints_view(vis),
-            "groups": [list(grp) for grp in self._groups],
+            "groups": [list(grp) for grp in self.groups],
             "ledgers": self._ledgers_view(vis),
             "private": [c for c in range(CARD_IDS) if known[c] & bit and not known[c] & PUBLIC],
-            "pair_count": len(self._ptc),
-            "outcome": None
-            if outcome is None
-            else {"winners": list(outcome[0]), "reason": outcome[1], "pairs": list(outcome[2]),
-                  "values": list(outcome[3])},
+            "pair_count": len(self.pairs.type_id),
+            "outcome": None if outcome is None else outcome.to_json(),
             "over": over,
             "result": self.result().to_dict() if over else None,
         }
@@ -289,23 +265,23 @@ class ComboState(SetupRules):
     def _ledgers_view(self, vis: list[str | None]) -> list[list[Any]]:
         """The ledgers of the values that depend on a card this seat cannot see (and of the
         pairs they refer to); the others tell it nothing it does not know."""
-        pled, ptok = self._pled, self._ptok
-        wanted = [p for p, led in enumerate(pled) if led and any(vis[t] is None for t in ptok[p])]
+        ledger, tokens = self.pairs.ledger, self.pairs.tokens
+        wanted = [p for p, led in enumerate(ledger) if led and any(vis[t] is None for t in tokens[p])]
         seen = set(wanted)
         while wanted:
             p = wanted.pop()
-            for op in pled[p]:
+            for op in ledger[p]:
                 if op[0] == L_DMGBY and op[1] not in seen:
                     seen.add(op[1])
                     wanted.append(op[1])
-        return [[p, [list(op) for op in pled[p]], list(ptok[p])] for p in sorted(seen) if pled[p]]
+        return [[p, [list(op) for op in ledger[p]], list(tokens[p])] for p in sorted(seen) if ledger[p]]
 
     def _constraints_view(self, vis: list[str | None]) -> list[list[Any]]:
-        """The public facts about hidden types (``table.Fact``) that the cards this seat
+        """The public facts about hidden types (``fields.Fact``) that the cards this seat
         knows do not already settle."""
         out = []
-        ctype = self._ctype
-        for ids, masks, least, most in self._cons:
+        ctype = self.card_type
+        for ids, masks, least, most in self.constraints:
             sat = hidden = 0
             for c, m in zip(ids, masks, strict=True):
                 if vis[c] is None:
@@ -317,30 +293,31 @@ class ComboState(SetupRules):
         return out
 
     def _pair_view(self, p: int, col: int, seat: int | None, vis: list[str | None]) -> dict[str, Any]:
-        owner = self._pown[p]
+        owner = self.pairs.owner[p]
         mine = seat is not None and owner >= 0 and self.game.char_seat[owner] == seat
         return self._pairs_view([(p, col)], mine, vis)[0]
 
     def _pairs_view(self, pairs: list[tuple[int, int]], mine: bool, vis: list[str | None]) -> list[dict[str, Any]]:
         """Pairs as a seat sees them (``mine``: its owner's seat, who knows every value)."""
-        ptc, pvc, pty, pva, ptok = self._ptc, self._pvc, self._pty, self._pva, self._ptok
+        ps = self.pairs
+        type_ids, stacks, types, values, tokens = ps.type_id, ps.value_ids, ps.type, ps.value, ps.tokens
         out = []
         for p, col in pairs:
-            tc = ptc[p]
-            vals = pvc[p]
+            tc = type_ids[p]
+            vals = stacks[p]
             type_card = vis[tc]
-            toks = ptok[p]
+            toks = tokens[p]
             if not vals:
                 value = None
             elif mine or all(vis[t] is not None for t in toks):
-                value = pva[p]
+                value = values[p]
             else:
                 value = None
             out.append(
                 {
                     "id": p,
                     "col": LETTERS[col] if col >= 0 else "",
-                    "type": TYPES[pty[p]] if type_card is not None else None,
+                    "type": TYPES[types[p]] if type_card is not None else None,
                     "type_id": tc,
                     "type_card": type_card,
                     "value_ids": list(vals),
@@ -353,16 +330,18 @@ class ComboState(SetupRules):
 
     def _char_view(self, c: int, seat: int | None, vis: list[str | None]) -> dict[str, Any]:
         g = self.game
+        chars = self.characters
         mine = seat is not None and g.char_seat[c] == seat
-        row = self._rows[c]
+        row = chars.rows[c]
         shown = iter(self._pairs_view([(p, col) for col, p in enumerate(row) if p >= 0], mine, vis))
         rows: list[Any] = [next(shown) if p >= 0 else None if p == EMPTY else "held" for p in row]
-        flags = self._flags[c]
-        d = self._defense(c)
-        consult, stolen = self._consult[c], self._stolen[c]
-        wild = self._wild[c]
-        order = self._order[c]
-        pend = self._pend[c]
+        flags = chars.flags[c]
+        d = defense(self, c)
+        consult, stolen = chars.consultation[c], chars.stolen[c]
+        wild = chars.wild[c]
+        order = chars.order[c]
+        pend = chars.to_place[c]
+        grappled = chars.grappled[c]
         return {
             "id": c,
             "seat": g.char_seat[c],
@@ -371,35 +350,35 @@ class ComboState(SetupRules):
             "order_id": order,
             "rows": rows,
             "defense": LETTERS[d] if d >= 0 else "",
-            "defense_mark": self._defcol[c],
-            "shown": self._shown[c],
+            "defense_mark": chars.defense_mark[c],
+            "shown": chars.shown[c],
             "consultation": self._pairs_view([(consult, -1)], mine, vis)[0] if consult >= 0 else None,
-            "held": self._pairs_view([(p, col) for col, p in self._grap[c]], mine, vis) if self._grap[c] else [],
+            "held": self._pairs_view([(p, col) for col, p in grappled], mine, vis) if grappled else [],
             "stolen": self._pairs_view([(stolen, -1)], mine, vis)[0] if stolen >= 0 else None,
             "wild": [vis[x] for x in wild],
             "wild_ids": list(wild),
-            "wild_value": self._wildv[c] if wild else None,
+            "wild_value": chars.wild_value[c] if wild else None,
             "reacted": bool(flags & REACTED),
-            "incapacitated": self._incap[c],
+            "incapacitated": chars.incapacitated[c],
             "scavenge": bool(flags & SCAVENGE),
             "shoved": bool(flags & SHOVED),
             "out": bool(flags & OUT),
             "to_place_ids": list(pend),
             "to_place": [vis[x] for x in pend],
-            "next_column": self._next[c],
+            "next_column": chars.next_column[c],
         }
 
     def _act_view(self, seat: int | None, vis: list[str | None]) -> dict[str, Any]:
-        a = self._a
-        taking = self._phase == P_EFFECT and a.effect == "steal"
+        a = self.action
+        taking = self.phase == P_EFFECT and a.effect == "steal"
         return {
-            "taking": self._pair_view(a.tpair, -1, seat, vis) if taking else None,
+            "taking": self._pair_view(a.target_pair, -1, seat, vis) if taking else None,
             "actor": a.actor,
             "extra": a.extra,
-            "target": a.tchar,
-            "column": LETTERS[a.tcol] if a.tcol >= 0 else "",
-            "column_index": a.tcol,
-            "pair": a.tpair,
+            "target": a.target,
+            "column": LETTERS[a.target_column] if a.target_column >= 0 else "",
+            "column_index": a.target_column,
+            "pair": a.target_pair,
             "type": "HDCS"[a.type] if a.type >= 0 else None,
             "value": a.value,
             "source": SOURCE_NAMES[a.source] if a.source >= 0 else None,
@@ -411,62 +390,54 @@ class ComboState(SetupRules):
             "outcome": OUTCOME_NAMES[a.outcome] if a.outcome >= 0 else None,
             "outcome_index": a.outcome,
             "combo": NAMES[a.combo] if a.combo >= 0 else None,
-            "kind": a.kind,
+            "kind": 1 if a.shield else 0,
         }
 
 
-def blank(game: SixteenCombos, chance: Chance, deck: Any) -> ComboState:
-    """An empty table: every list sized for the game's characters, nothing dealt."""
+FIELDS.install(ComboState)
+
+
+def build(game: SixteenCombos, chance: Chance, values: dict[str, Any], deck: Any = None) -> ComboState:
+    """A state from its saved fields: the deal, a position and a determinization all come
+    here; the fields that are not saved are worked out from them."""
+    state: ComboState = FIELDS.build(
+        ComboState, game, chance, {**values, "card_type": card_types(values["faces"]), "legal_cache": None}, deck
+    )
+    return state
+
+
+def empty_table(game: SixteenCombos, deal_faces: list[int]) -> dict[str, Any]:
+    """The saved fields of a table before the deal: every character with no pair yet."""
     n = game.n_chars
-    s = ComboState.__new__(ComboState)
-    s.game = game
-    s._chance = chance
-    s._deck = deck
-    s._start = None
-    s._log = []
-    s._lc = None
-    s._face = ()
-    s._ctype = ()
-    s._known = [0] * CARD_IDS
-    s._ptc, s._pvc, s._pty, s._pva, s._pown, s._ptok, s._pled = [], [], [], [], [], [], []
-    s._rows = [[] for _ in range(n)]
-    s._defcol = [-1] * n
-    s._shown = [-1] * n
-    s._consult = [-1] * n
-    s._stolen = [-1] * n
-    s._wild = [()] * n
-    s._wildv = [0] * n
-    s._grap = [()] * n
-    s._flags = [0] * n
-    s._incap = [0] * n
-    s._order = ()
-    s._defends = ()
-    s._draw = []
-    s._discard = []
-    s._waste = ()
-    s._wastev = 0
-    s._unused = []
-    s._queue = TurnQueue.start(tuple(range(n)))
-    s._xinfo = ()
-    s._phase = P_PLACE
-    s._to_act = ()
-    s._a = Act()
-    s._pend = [[] for _ in range(n)]
-    s._next = [0] * n
-    s._cons = ()
-    s._groups = ()
-    s._outcome = None
-    return s
+    return {
+        "faces": all_faces(deal_faces),
+        "known": [0] * CARD_IDS,
+        "pairs": Pairs.blank(0),
+        "characters": Characters.blank(n),
+        "draw": [],
+        "discard": [],
+        "waste": (),
+        "waste_value": 0,
+        "unused": (),
+        "queue": TurnQueue.start(tuple(range(n))),
+        "extra_turn_info": (),
+        "phase": P_PLACE,
+        "to_act": (),
+        "action": Act(),
+        "defends": (),
+        "constraints": (),
+        "groups": (),
+        "outcome": None,
+    }
 
 
 def new_state(
     game: SixteenCombos, chance: Chance, faces: list[int], draw_top_first: list[int], deck: Any
 ) -> ComboState:
     """Deal a new game: ``faces`` is the deal pile top first, ``draw_top_first`` the draw pile's ids."""
-    s = blank(game, chance, deck)
-    s._set_faces(faces)
+    s = build(game, chance, empty_table(game, faces), deck)
     deal(s, faces, draw_top_first, [])
     return s
 
 
-__all__ = ["ComboState", "blank", "new_state"]
+__all__ = ["ComboState", "build", "empty_table", "new_state"]

@@ -8,82 +8,163 @@ check every key that is read.
 
 from __future__ import annotations
 
-from enum import IntEnum, StrEnum
-from typing import TypedDict
+from enum import Enum, StrEnum
+from typing import Final, TypedDict
 
 #: The ruleset the engine plays, as the author asks programs to show it.
 RULESET = "16 Combos, Poikilos 1.0 RC1"
 RULES_VERSION = "Poikilos 1.0 RC1"
 
 
-class Phase(IntEnum):
-    """The step of the turn that is waiting for a decision (``view["phase"]`` is its name)."""
+class Labelled(Enum):
+    """An enum whose members are each declared once with their number (what positions and
+    the rules keep) and their word (what views show): ``DEFEATED = 0, "defeated"``."""
 
-    PLACE = 0
-    TURN = 1
-    CONSULT = 2
-    PREDICT = 3
-    SCAVENGE = 4
-    FACE = 5
-    INFORM = 6
-    RECOVER = 7
-    COUNTER = 8
-    EFFECT = 9
-    STANCE = 10
-    OVER = 11
+    @property
+    def number(self) -> int:
+        number: int = self.value[0]
+        return number
 
+    @property
+    def label(self) -> str:
+        label: str = self.value[1]
+        return label
 
-#: The phases as plain ints, for the rules' hot paths (``Phase`` names them).
-(P_PLACE, P_TURN, P_CONSULT, P_PREDICT, P_SCAVENGE, P_FACE, P_INFORM, P_RECOVER, P_COUNTER, P_EFFECT, P_STANCE,
- P_OVER) = range(12)  # fmt: skip
-
-#: ``view["phase"]`` of each :class:`Phase`.
-PHASE_NAMES = (
-    "preparing pairs",
-    "turn",
-    "consultation",
-    "predictive reaction",
-    "scavenge",
-    "face card",
-    "informed reaction",
-    "recovery",
-    "counter",
-    "effect",
-    "change stance",
-    "over",
-)
+    @classmethod
+    def labels(cls) -> tuple[str, ...]:
+        """Each member's word, by number (members are declared in number order)."""
+        members = list(cls)
+        if [m.number for m in members] != list(range(len(members))):
+            raise ValueError(f"{cls.__name__} must number its members 0, 1, 2, ... in order")
+        return tuple(m.label for m in members)
 
 
-class Outcome(IntEnum):
-    """The four outcomes of a Check."""
+class Phase(StrEnum):
+    """The step of the turn that is waiting for a decision (``view["phase"]``, ``state.phase``).
 
-    DEFEATED = 0
-    DAMAGED = 1
-    MISSED = 2
-    CRITICAL = 3
+    The state keeps the word itself (a plain ``str``: the ``P_*`` constants below), so a
+    view and a position show it as it stands; the declaration order is the encoder's.
+    """
+
+    #: Preparing Pairs: every seat places its dealt value cards, all at once.
+    PLACE = "preparing pairs"
+    #: The active character announces an action (or passes).
+    TURN = "turn"
+    #: The target chooses which pair faces the action (its Consultation pair or its defense pair).
+    CONSULT = "consultation"
+    #: Predictive Reaction: the target may change or swap before the value is drawn.
+    PREDICT = "predictive reaction"
+    #: Scavenge: add the two drawn cards, or take the waste value.
+    SCAVENGE = "scavenge"
+    #: Face Card as Action Value: keep, change the type or swap.
+    FACE = "face card"
+    #: Informed Reaction: the target may react to the announced value.
+    INFORM = "informed reaction"
+    #: Recovery (optional rule A): the target may put the failed action's card on a pair.
+    RECOVER = "recovery"
+    #: After a critical failure the target may counter.
+    COUNTER = "counter"
+    #: A combo's effect waits for a decision (``view["effect"]`` says which).
+    EFFECT = "effect"
+    #: Change Stance (One of Each Type): the active character may move its defense pair.
+    STANCE = "change stance"
+    #: The game is over.
+    OVER = "over"
 
 
-OUTCOME_NAMES = ("defeated", "damaged", "missed", "critical failure")
-#: The outcomes as plain ints, for the rules' hot paths.
-O_DEFEATED, O_DAMAGED, O_MISSED, O_CRITICAL = range(4)
+#: ``view["phase"]`` of each :class:`Phase`, in the encoder's order.
+PHASE_NAMES: tuple[str, ...] = tuple(p.value for p in Phase)
+#: The phases as plain strings, for the rules' hot paths: Python 3.11 reads an Enum member
+#: off its class about ten times slower than a module global, and compares a plain ``str``
+#: faster than a ``StrEnum``.
+P_PLACE: Final = Phase.PLACE.value
+P_TURN: Final = Phase.TURN.value
+P_CONSULT: Final = Phase.CONSULT.value
+P_PREDICT: Final = Phase.PREDICT.value
+P_SCAVENGE: Final = Phase.SCAVENGE.value
+P_FACE: Final = Phase.FACE.value
+P_INFORM: Final = Phase.INFORM.value
+P_RECOVER: Final = Phase.RECOVER.value
+P_COUNTER: Final = Phase.COUNTER.value
+P_EFFECT: Final = Phase.EFFECT.value
+P_STANCE: Final = Phase.STANCE.value
+P_OVER: Final = Phase.OVER.value
 
 
-class Source(IntEnum):
-    """Where an action's value comes from."""
+class Outcome(Labelled):
+    """The four outcomes of a Check (by the difference: action value minus target value)."""
 
-    DRAW = 0
-    SCAVENGE = 1  # two drawn, added
-    WASTE = 2  # Scavenge: the waste value
-    WILD = 3  # a saved wild card (Bribe)
-    STOLEN = 4  # a held stolen pair (Steal)
-    SHOVE = 5  # the shoved character's defense pair
-    COUNTER = 6  # the counterer's defense pair
-    SWAP = 7  # a value-row card swapped for a drawn face card
+    #: 6 to 12: the target pair is defeated and the combo happens.
+    DEFEATED = 0, "defeated"
+    #: 1 to 5: the action does not occur, but the target value drops by the difference.
+    DAMAGED = 1, "damaged"
+    #: -5 to 0: nothing happens.
+    MISSED = 2, "missed"
+    #: -12 to -6: the actor loses its reaction; the target may counter.
+    CRITICAL = 3, "critical failure"
 
 
-SOURCE_NAMES = ("drawn", "scavenged", "waste", "wild", "stolen", "shoved", "counter", "swapped")
+#: ``view["action"]["outcome"]`` of each :class:`Outcome`, by number.
+OUTCOME_NAMES = Outcome.labels()
+#: The outcomes as plain ints, for the rules' hot paths (the rules compare them: Defeated < Damaged).
+O_DEFEATED: Final = Outcome.DEFEATED.number
+O_DAMAGED: Final = Outcome.DAMAGED.number
+O_MISSED: Final = Outcome.MISSED.number
+O_CRITICAL: Final = Outcome.CRITICAL.number
+
+
+class Source(Labelled):
+    """Where an action's value comes from (``view["action"]["source"]`` is its word)."""
+
+    #: One card drawn from the draw pile.
+    DRAW = 0, "drawn"
+    #: Scavenge: two drawn and added.
+    SCAVENGE = 1, "scavenged"
+    #: Scavenge: the waste value taken instead.
+    WASTE = 2, "waste"
+    #: A saved wild card (Bribe).
+    WILD = 3, "wild"
+    #: A held stolen pair (Steal).
+    STOLEN = 4, "stolen"
+    #: The shoved character's own defense pair (Shove).
+    SHOVE = 5, "shoved"
+    #: The counterer's defense pair.
+    COUNTER = 6, "counter"
+    #: A value-row card swapped for a drawn face card.
+    SWAP = 7, "swapped"
+
+
+#: ``view["action"]["source"]`` of each :class:`Source`, by number.
+SOURCE_NAMES = Source.labels()
 #: The sources as plain ints, for the rules' hot paths.
-S_DRAW, S_SCAVENGE, S_WASTE, S_WILD, S_STOLEN, S_SHOVE, S_COUNTER, S_SWAP = range(8)
+S_DRAW: Final = Source.DRAW.number
+S_SCAVENGE: Final = Source.SCAVENGE.number
+S_WASTE: Final = Source.WASTE.number
+S_WILD: Final = Source.WILD.number
+S_STOLEN: Final = Source.STOLEN.number
+S_SHOVE: Final = Source.SHOVE.number
+S_COUNTER: Final = Source.COUNTER.number
+S_SWAP: Final = Source.SWAP.number
+
+
+#: The combo effects that wait for a decision (``view["effect"]``; ``combos.py`` opens them).
+EFFECTS = ("throw", "insight", "bribe", "steal", "snipe", "defend", "hire guard", "stealth", "dodge", "joker type")
+
+
+class Termination(StrEnum):
+    """How a game of 16 Combos ended (``Result.reason``; records keep the text). The
+    rulebook has no winning rule: this is the reading in ``docs/rules/16-combos.md``."""
+
+    #: One side still has a character with a pair; every other side lost all of theirs.
+    LAST_SIDE = "last side standing"
+    #: The last characters went out together (a Poison, a Snipe): a draw.
+    NO_SIDE = "no side left standing, a draw"
+    #: At the round limit one side has the most pairs in play.
+    MOST_PAIRS = "round limit: most pairs in play"
+    #: At the round limit the leaders have as many pairs in play; one has the higher total value.
+    MOST_VALUE = "round limit: pairs in play level, higher total value"
+    #: At the round limit the leaders have as many pairs and the same total value: a draw.
+    LEVEL = "round limit: pairs in play and total value level, a draw"
 
 
 class EventKind(StrEnum):
@@ -122,17 +203,15 @@ class EventKind(StrEnum):
 
 #: The event kinds of every turn as module constants: Python 3.11 reads an Enum
 #: member off its class about ten times slower than a module global.
-EV_ANNOUNCE, EV_CHECK, EV_DRAW, EV_PASS, EV_PLACE, EV_REACT, EV_ROUND, EV_TURN, EV_VALUE = (
-    EventKind.ANNOUNCE,
-    EventKind.CHECK,
-    EventKind.DRAW,
-    EventKind.PASS,
-    EventKind.PLACE,
-    EventKind.REACT,
-    EventKind.ROUND,
-    EventKind.TURN,
-    EventKind.VALUE,
-)
+EV_ANNOUNCE: Final = EventKind.ANNOUNCE
+EV_CHECK: Final = EventKind.CHECK
+EV_DRAW: Final = EventKind.DRAW
+EV_PASS: Final = EventKind.PASS
+EV_PLACE: Final = EventKind.PLACE
+EV_REACT: Final = EventKind.REACT
+EV_ROUND: Final = EventKind.ROUND
+EV_TURN: Final = EventKind.TURN
+EV_VALUE: Final = EventKind.VALUE
 
 
 class PairView(TypedDict):
@@ -254,6 +333,7 @@ class ComboView(TypedDict):
 
 
 __all__ = [
+    "EFFECTS",
     "OUTCOME_NAMES",
     "PHASE_NAMES",
     "RULESET",
@@ -263,8 +343,10 @@ __all__ = [
     "CharacterView",
     "ComboView",
     "EventKind",
+    "Labelled",
     "Outcome",
     "PairView",
     "Phase",
     "Source",
+    "Termination",
 ]

@@ -77,7 +77,7 @@ def test_a_turn_with_nothing_left_but_end_ends_by_itself():
     act(s, "move c3", "fight c4")
     assert s.current == 0
     ev = act(s, "face e")
-    assert kinds(ev, "end_turn") == [{"unit": 0}] and s.current == 1
+    assert kinds(ev, "end_turn") == [{"unit": 0, "done": True}] and s.current == 1  # ended by itself: says so
 
 
 def test_counter_attacks_come_from_the_counter_reaction_or_everyone_with_counters_always():

@@ -30,11 +30,12 @@ def _worlds(state, seat, n=60, seed=0):
 
 def _lone_types(det, char):
     """The types of character ``char``'s value cards that lie alone in their column."""
-    return [det._type_of(det._pvc[p][0]) for p in det._rows[char] if p >= 0 and len(det._pvc[p]) == 1]
+    stacks = det.pairs.value_ids
+    return [det.card_type[stacks[p][0]] for p in det.characters.rows[char] if p >= 0 and len(stacks[p]) == 1]
 
 
 def _row_types(det, char):
-    return [det._type_of(c) for p in det._rows[char] if p >= 0 for c in det._pvc[p]]
+    return [det.card_type[c] for p in det.characters.rows[char] if p >= 0 for c in det.pairs.value_ids[p]]
 
 
 def _countered(values1):
@@ -99,10 +100,10 @@ def test_a_counter_announces_the_type_of_a_face_down_defense_type_card():
     assert state.phase == "counter"
     (counter,) = of(play(state, "counter"), "counter")
     assert counter.data["type"] == "D"
-    defense = state._rows[1][2]
+    defense = state.characters.rows[1][2]
     assert state.view(0)["characters"][1]["rows"][2]["type_card"] is None
     for det in _worlds(state, 0):
-        assert det._pty[defense] == D
+        assert det.pairs.type[defense] == D
 
 
 def test_the_issue_17_seed_every_determinization_leaves_the_seat_to_act_a_move():

@@ -38,7 +38,7 @@ def test_views_hold_exactly_what_a_seat_may_know():
 def test_determinize_respects_a_critical_failure_against_a_hidden_value():
     state = new(TYPES, [VALUES[0], ["5C", "6C", "JS"]], ["2C"])
     attack(state, "H>1")  # 2 - 11 = -9: the table learns the value is at least 8
-    values = {det._pva[5] for det in _samples(state, 0)}
+    values = {det.pairs.value[5] for det in _samples(state, 0)}
     assert min(values) >= 8 and len(values) > 1  # consistent, and not a copy of the real 11
 
 
@@ -46,8 +46,8 @@ def test_determinize_respects_damage_to_a_hidden_value():
     state = new(TYPES, [VALUES[0], ["5C", "6C", "8S"]], ["TC"])
     attack(state, "H>1")  # 10 - V in 1..5 and the pair survived: V in 6..9, now 2V - 10
     dets = _samples(state, 0, 40)
-    assert {det._pva[5] for det in dets} <= {2, 4, 6, 8}
-    assert len({det._pva[5] for det in dets}) > 1
+    assert {det.pairs.value[5] for det in dets} <= {2, 4, 6, 8}
+    assert len({det.pairs.value[5] for det in dets}) > 1
 
 
 def test_determinize_respects_the_available_actions_a_character_announced():
@@ -55,7 +55,7 @@ def test_determinize_respects_the_available_actions_a_character_announced():
     play(state, "pass")
     play(state, "C>0")  # character 1 announces strength: its hidden value row holds two clubs
     for det in _samples(state, 0, 30):
-        clubs = sum(1 for p in det._rows[1] for c in det._pvc[p] if det._type_of(c) == 2)
+        clubs = sum(1 for p in det.characters.rows[1] for c in det.pairs.value_ids[p] if det.card_type[c] == 2)
         assert clubs >= 2
 
 
@@ -64,7 +64,7 @@ def test_determinize_keeps_one_of_each_type():
     game = ca.make("16-combos", one_of_each=True, placement="dealt")
     state = game.new_state(seed=1, deck={"deal": deal})
     for det in _samples(state, 0, 20):
-        assert sorted(det._pty[p] for p in det._rows[1]) == [0, 1, 2, 3]
+        assert sorted(det.pairs.type[p] for p in det.characters.rows[1]) == [0, 1, 2, 3]
 
 
 def test_determinize_keeps_revealed_cards_and_the_draw_decks_cards_apart():
@@ -72,13 +72,13 @@ def test_determinize_keeps_revealed_cards_and_the_draw_decks_cards_apart():
     play(state, "H>1", "change C")  # the jack is shown
     for det in _samples(state, 0, 10):
         assert pair(det, 1, "c")["value_cards"] == ["JS"]
-        assert det._draw == [] or all(c >= 54 for c in det._draw)  # only draw-deck cards in the draw pile
+        assert det.draw == [] or all(c >= 54 for c in det.draw)  # only draw-deck cards in the draw pile
 
 
 def test_determinize_never_copies_the_hidden_deal():
     state = new(TYPES, VALUES)
-    hidden = [state._face[c] for c in (3, 4, 9, 10, 11)]  # character 1's face-down cards
-    seen = [[det._face[c] for c in (3, 4, 9, 10, 11)] for det in _samples(state, 0, 10)]
+    hidden = [state.faces[c] for c in (3, 4, 9, 10, 11)]  # character 1's face-down cards
+    seen = [[det.faces[c] for c in (3, 4, 9, 10, 11)] for det in _samples(state, 0, 10)]
     assert any(s != hidden for s in seen)
 
 

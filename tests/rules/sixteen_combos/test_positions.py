@@ -108,3 +108,44 @@ def test_a_finished_version_1_position_gets_its_outcome_worked_out_again():
     assert state.is_over and list(result.winners) == old["outcome"]["winners"]
     assert state.position()["outcome"]["pairs"] == old["outcome"]["pairs"]
     assert result.reason.startswith("round limit")
+
+
+#: Positions saved by the engine before the state's fields took the rulebook's names (format 2),
+#: with the views that engine showed and a game it played on from each (``*.play.json``).
+V2 = ["grapple", "snipe", "shield", "extra-turn"]
+
+
+def _data(name: str) -> dict:
+    return json.loads((Path(__file__).parent / "data" / f"{name}.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("name", V2)
+def test_positions_of_format_version_2_load_and_play_on_as_that_engine_did(name):
+    """A format-2 position (a Grapple's next-pair turn, a Snipe being chosen with Defend in
+    force, a Consultation pair as a shield, an extra turn queued) is the same table: every
+    seat's view is what the engine of that time showed, and its moves lead to the same end."""
+    old, play = _data(f"v2-{name}"), _data(f"v2-{name}.play")
+    game = ca.make("16-combos", **old["options"])
+    state = game.from_position(old)
+    seats = [*range(game.players), None]
+    assert [state.view(seat) for seat in seats] == play["views"]
+    for seat, action in play["actions"]:
+        state.apply(seat, action)
+    assert [state.view(seat) for seat in seats] == play["end"]
+
+
+def test_a_format_2_position_reads_with_the_rulebooks_names():
+    """Format 3 renamed what read badly: ``extra_info``, a character's ``held`` and the
+    action's ``tchar``, ``tcol``, ``tpair``, ``diff`` and ``kind``."""
+    for name in V2:
+        old = _data(f"v2-{name}")
+        new = ca.make("16-combos", **old["options"]).from_position(old).position()
+        assert new["version"] == 3 and "extra_info" not in new
+        assert new["extra_turn_info"] == old["extra_info"]
+        assert [ch["grappled"] for ch in new["characters"]] == [ch["held"] for ch in old["characters"]]
+        a, b = old["action"], new["action"]
+        assert (b["target"], b["target_column"], b["target_pair"], b["difference"], b["shield"]) == (
+            a["tchar"], a["tcol"], a["tpair"], a["diff"], a["kind"] == 1
+        )
+    assert _data("v2-shield")["action"]["kind"] == 1  # the fixtures hold each renamed field in use
+    assert _data("v2-extra-turn")["extra_info"] and any(ch["held"] for ch in _data("v2-grapple")["characters"])

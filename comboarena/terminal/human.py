@@ -5,13 +5,17 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from rich.console import Console
+
+from comboarena.agents import Agent
 from comboarena.core import Action, Game
 
-from .base import Agent
+from .prompt import read_action
 
 
 class HumanAgent(Agent):
-    """Shows the seat's view and asks for a move (see :mod:`comboarena.terminal`)."""
+    """Shows the seat's view and asks for a move (see :mod:`comboarena.terminal`). It lives
+    with the terminal, which it needs; ``make_agent("human", game)`` finds it by name."""
 
     name = "human"
 
@@ -20,10 +24,6 @@ class HumanAgent(Agent):
         self._ui: Any = None
 
     def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
-        from rich.console import Console
-
-        from comboarena.terminal.prompt import read_action
-
         console = Console()
         if self._ui is None:
             self._ui = self.game.text_ui()

@@ -15,9 +15,9 @@ A game subclasses :class:`TextUI` in its ``text.py`` (named by
   (it never uses up a move). Names are one lower-case word that is no
   move's notation and none of ``? help h quit exit q``.
 
-``names[seat]`` is :data:`~comboarena.terminal.grammar.YOU` for the one
+``names[seat]`` is :data:`~comboarena.core.grammar.YOU` for the one
 person at the keyboard: write those lines in the second person with the
-helpers of :mod:`comboarena.terminal.grammar` (``verb``, ``plural``,
+helpers of :mod:`comboarena.core.grammar` (``verb``, ``plural``,
 ``possessive``, ``whom``).
 """
 
@@ -56,6 +56,11 @@ class TextUI:
 
     def __init__(self, game: Game) -> None:
         self.game = game
+        #: The game's words for events and results (plain text, shared with the server).
+        self.narration = game.narration()
+        #: Whether drawing the table may save files (16 Bit Tactics' campaign after a
+        #: victory): only a person's game (``comboarena play``) sets it, never ``replay``.
+        self.saves = False
 
     def intro(self) -> RenderableType | None:
         """What to show before the first move (e.g. the ruleset and options in force); ``None``: nothing."""
@@ -65,10 +70,9 @@ class TextUI:
         return Text("\n".join(f"{k}: {v}" for k, v in view.items() if k != "game"))
 
     def describe(self, event: Event, viewer: int | None, names: Sequence[str]) -> str | None:
-        """A line in words for ``event`` as ``viewer`` sees it, or ``None`` to stay silent."""
-        who = names[event.seat] if event.seat is not None else "The game"
-        details = ", ".join(f"{k} {v}" for k, v in event.data.items())
-        return f"{who}: {event.kind}" + (f" ({details})" if details else "")
+        """A line in words for ``event`` as ``viewer`` sees it, or ``None`` to stay silent:
+        the game's narration (shared with the server)."""
+        return self.narration.describe(event, viewer, names)
 
     def menu(self, legal: list[Action]) -> list[MenuItem]:
         return [MenuItem(str(a), [a]) for a in legal]
@@ -87,7 +91,11 @@ class TextUI:
         """
         return {}
 
+    def explain(self, topic: str, view: dict[str, Any] | None) -> RenderableType | None:
+        """``? <topic>`` or ``help <topic>`` at the prompt: what ``topic`` (an ability,
+        a card, a rule's name) is and does, or ``None`` when the game knows no such topic."""
+        return None
+
     def result_line(self, view: dict[str, Any], result: Any, names: Sequence[str]) -> str:
-        if result.is_draw:
-            return f"Draw: {result.reason}."
-        return f"{' and '.join(names[s] for s in result.winners)} won: {result.reason}."
+        """How the game ended: the game's narration."""
+        return self.narration.result_line(view, result, names)

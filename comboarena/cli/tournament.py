@@ -12,6 +12,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from comboarena.core import ComboArenaError, make
+from comboarena.sim import BACKENDS, BackendError, check_backend, open_backend
+from comboarena.sim.tournament import check_tournament, rules_of, run_tournament
 
 from .common import OptionArg, app, build_game, console, fail
 
@@ -31,13 +33,18 @@ def tournament_cmd(
         typer.Option(help="a 'sim --matchups --out' report: entrants choose characters by its win rates"),
     ] = None,
     option: OptionArg = None,
+    backend: Annotated[
+        str, typer.Option(help=f"where games are played: {' or '.join(BACKENDS)} (one game at a time either way)")
+    ] = "processes",
+    address: Annotated[
+        str | None, typer.Option(help="with --backend ray: a running cluster's address (default: RAY_ADDRESS)")
+    ] = None,
 ) -> None:
     """Double elimination (rulebook tournament rules): each entrant brings two different
     fighters; per game a random Player 1 chooses which of Player 2's fighters to face,
     then Player 2 chooses. Prints the bracket, the standings and the winner."""
-    from comboarena.sim.tournament import check_tournament, rules_of, run_tournament
-
     try:
+        check_backend(backend, None, address)
         g = build_game(game, option)
         rules = rules_of(g)
         roster = getattr(g, "roster", ())
@@ -46,18 +53,20 @@ def tournament_cmd(
         table = rules.load_matrix(matrix) if matrix is not None else None
         options = {k: v for k, v in g.options.items() if k != "fighters"}
         check_tournament(make(game, **options), entrants)
-        console.print(
-            f"[bold]{escape(g.info.title)} tournament[/] · double elimination · {len(entrants)} entrants · seed {seed}"
-        )
-        for e in entrants:
-            console.print(f"  {escape(e.label)}: {escape(e.agent)} with {', '.join(e.roster)}")
-        console.print()
+        with open_backend(backend, None, address) as where:  # Ray starts (or is missing) before any output
+            console.print(
+                f"[bold]{escape(g.info.title)} tournament[/] · double elimination · {len(entrants)} entrants "
+                f"· seed {seed}"
+            )
+            for e in entrants:
+                console.print(f"  {escape(e.label)}: {escape(e.agent)} with {', '.join(e.roster)}")
+            console.print()
 
-        def show(m: Any) -> None:
-            console.print(escape(m.line()))
+            def show(m: Any) -> None:
+                console.print(escape(m.line()))
 
-        bracket = run_tournament(game, options, entrants, seed=seed, matrix=table, on_match=show)
-    except ComboArenaError as exc:
+            bracket = run_tournament(game, options, entrants, seed=seed, matrix=table, on_match=show, backend=where)
+    except (ComboArenaError, BackendError) as exc:
         raise fail(str(exc)) from None
     standings = Table(title="Standings", box=box.SIMPLE_HEAD, pad_edge=False)
     for col in ("place", "entrant", "fighters", "games won", "games lost"):

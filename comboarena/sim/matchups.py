@@ -8,19 +8,22 @@ are that agent). A fighter's overall rate pools its games as row and as column,
 mirror matches left out.
 
 Game ``i`` of pair ``p`` uses the seeds of game ``i`` of a plain run with the seed
-``derive(seed, p)``, so a matrix is the same whatever ``jobs`` is.
+``derive(seed, p)``, so a matrix is the same whatever the backend and ``jobs`` are.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Iterator, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any
 
 from comboarena.core import Game, OptionError, make
 from comboarena.core.rng import derive
 
+from .chunks import Chunk, ChunkTally, Plan, chunk_size, plan_chunks
+from .driver import Progress, in_order, open_backend
 from .report import Tally
 from .runner import GameOutcome, batches, check_specs, run_batches
 
@@ -50,6 +53,7 @@ class MatchupReport:
     seed: int
     jobs: int
     option: str = "fighters"
+    backend: str = "processes"
     cells: dict[tuple[str, str], Tally] = field(default_factory=dict)
     seconds: float = 0.0
     steps: int = 0
@@ -61,6 +65,11 @@ class MatchupReport:
     def add(self, pair: tuple[str, str], out: GameOutcome) -> None:
         self.cells[pair].add(out.returns[0], out.scores[0])
         self.steps += out.steps
+
+    def merge(self, chunk: ChunkTally) -> None:
+        """Add a chunk of the cell ``chunk.label`` (seat 0 plays the row fighter)."""
+        self.cells[chunk.label].merge(chunk.seats[0])
+        self.steps += chunk.steps
 
     @property
     def games(self) -> int:
@@ -89,7 +98,7 @@ class MatchupReport:
         return [f for f in self.roster if not low <= self.overall(f).win_rate <= high]
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "game": self.game,
             "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.options.items()},
             "agents": self.agents,
@@ -103,6 +112,57 @@ class MatchupReport:
             ],
             "overall": [self.overall(f).to_dict() for f in self.roster],
         }
+        if self.backend != "processes":
+            out["backend"] = self.backend
+        return out
+
+
+def check_matchups(name: str, options: dict[str, Any], specs: Sequence[str], roster: Sequence[str] | None) -> Game:
+    game = make(name, **options)
+    if roster is None:
+        roster_of(game)
+    if game.players != 2:
+        raise OptionError(f"matchups pair two fighters; {name} with these options has {game.players} seats")
+    check_specs(game, specs)
+    return game
+
+
+def play_matchups(
+    name: str,
+    options: dict[str, Any],
+    specs: Sequence[str],
+    games: int,
+    seed: int = 0,
+    *,
+    jobs: int | None = None,
+    roster: Sequence[str] | None = None,
+    option: str = "fighters",
+    chunk: int | None = None,
+    backend: str = "processes",
+    address: str | None = None,
+    on_progress: Progress | None = None,
+) -> MatchupReport:
+    """Play ``games`` games of every ordered pair of fighters on a backend; the matrix."""
+    game = check_matchups(name, options, specs, roster)
+    fighters = tuple(roster) if roster else roster_of(game)
+    if games < 1:
+        raise OptionError("-n must be at least 1")
+    chunks: list[Chunk] = []
+    for p, pair in enumerate(pairs(fighters)):
+        opts = {**options, option: pair}
+        make(name, **opts)  # bad options fail here, before any worker starts
+        # Ordered pairs already give each fighter both seats, so seats do not rotate.
+        plan = Plan(name, opts, tuple(specs), derive(seed, p), rotate=False, label=pair)
+        chunks += plan_chunks(plan, games, chunk_size(games, 1, chunk), first=len(chunks))
+    report = MatchupReport(name, dict(options), list(specs), fighters, games, seed, jobs or 1, option)
+    with open_backend(backend, jobs, address) as b:
+        report.backend, report.jobs = b.name, b.workers
+        start = time.perf_counter()
+        with closing(in_order(b.map(chunks), on_progress)) as tallies:
+            for tally in tallies:
+                report.merge(tally)
+        report.seconds = time.perf_counter() - start
+    return report
 
 
 def run_matchups(
@@ -115,12 +175,10 @@ def run_matchups(
     option: str = "fighters",
     roster: Sequence[str] | None = None,
 ) -> Iterator[tuple[tuple[str, str], GameOutcome]]:
-    """Yield ``(pair, outcome)`` for ``games`` games of every ordered pair of fighters."""
-    game = make(name, **options)
+    """Yield ``(pair, outcome)`` for ``games`` games of every ordered pair of fighters,
+    one game at a time (the reference :func:`play_matchups` is checked against)."""
+    game = check_matchups(name, options, specs, roster)
     fighters = tuple(roster) if roster else roster_of(game)
-    if game.players != 2:
-        raise OptionError(f"matchups pair two fighters; {name} with these options has {game.players} seats")
-    check_specs(game, specs)
     todo = []
     for p, pair in enumerate(pairs(fighters)):
         opts = {**options, option: pair}
@@ -140,13 +198,7 @@ def matchups(
     jobs: int = 1,
 ) -> MatchupReport:
     """Run every matchup and return the report (no progress display)."""
-    game = make(name, **options)
-    report = MatchupReport(name, dict(options), list(specs), roster_of(game), games, seed, jobs)
-    start = time.perf_counter()
-    for pair, out in run_matchups(name, options, specs, games, seed, jobs):
-        report.add(pair, out)
-    report.seconds = time.perf_counter() - start
-    return report
+    return play_matchups(name, options, specs, games, seed, jobs=jobs)
 
 
-__all__ = ["MatchupReport", "matchups", "pairs", "roster_of", "run_matchups"]
+__all__ = ["MatchupReport", "matchups", "pairs", "play_matchups", "roster_of", "run_matchups"]

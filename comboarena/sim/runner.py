@@ -3,6 +3,10 @@
 Game ``i`` of a run uses the game seed ``derive(seed, i, 0)`` and the agent
 generator ``derive(seed, i, 1)``, and its agents' seats are rotated by ``i``,
 so its outcome is the same whatever the number of worker processes.
+
+A paired run plays each deal from every seat assignment: with ``k`` agents, games
+``d*k`` to ``d*k + k - 1`` share the game seed ``derive(seed, d, 0)`` (deal ``d``)
+and take the ``k`` rotations; the agent generators stay one per game.
 """
 
 from __future__ import annotations
@@ -82,7 +86,7 @@ def play_game(
 _WORKER: dict[str, Any] = {}
 
 
-def _setup(name: str, options: dict[str, Any], specs: Sequence[str]) -> tuple[Game, list[list[Agent]]]:
+def setup(name: str, options: dict[str, Any], specs: Sequence[str]) -> tuple[Game, list[list[Agent]]]:
     """The game and, per agent slot, one agent object for each seat the slot fills."""
     key = (name, repr(sorted(options.items())), tuple(specs))
     if _WORKER.get("key") != key:
@@ -93,20 +97,29 @@ def _setup(name: str, options: dict[str, Any], specs: Sequence[str]) -> tuple[Ga
     return _WORKER["game"], _WORKER["agents"]
 
 
-def _run_one(game: Game, agents: list[list[Agent]], seed: int, index: int, rotate: bool) -> GameOutcome:
+def game_seed(seed: int, index: int, deal_size: int = 1) -> int:
+    """The seed of game ``index``'s deal: games of one deal share it (``deal_size`` > 1: paired)."""
+    return derive(seed, index // deal_size, 0)
+
+
+def run_one(
+    game: Game, agents: list[list[Agent]], seed: int, index: int, rotate: bool, deal_size: int = 1
+) -> GameOutcome:
+    """Game ``index`` of a run; ``agents[slot]`` holds the slot's agent for each seat it fills."""
     slots = seat_slots(game.players, len(agents), index, rotate)
     seated = [agents[slot][slots[:seat].count(slot)] for seat, slot in enumerate(slots)]
     start = time.perf_counter()
-    state = play_game(game, seated, derive(seed, index, 0), random.Random(derive(seed, index, 1)))
+    state = play_game(game, seated, game_seed(seed, index, deal_size), random.Random(derive(seed, index, 1)))
     r = state.result()
     return GameOutcome(index, slots, r.returns, r.scores, len(state.history), r.reason, time.perf_counter() - start)
 
 
 def _run_chunk(
-    name: str, options: dict[str, Any], specs: Sequence[str], seed: int, indices: Sequence[int], rotate: bool
+    name: str, options: dict[str, Any], specs: Sequence[str], seed: int, indices: Sequence[int], rotate: bool,
+    deal_size: int = 1,
 ) -> list[GameOutcome]:
-    game, agents = _setup(name, options, specs)
-    return [_run_one(game, agents, seed, i, rotate) for i in indices]
+    game, agents = setup(name, options, specs)
+    return [run_one(game, agents, seed, i, rotate, deal_size) for i in indices]
 
 
 @dataclass(frozen=True)
@@ -120,6 +133,7 @@ class Batch:
     indices: range
     rotate: bool = True
     label: Any = None  # what the caller groups outcomes by (a matchup's pair of fighters)
+    deal_size: int = 1
 
 
 def check_specs(game: Game, specs: Sequence[str]) -> None:
@@ -149,17 +163,20 @@ def batches(
     jobs: int,
     rotate: bool = True,
     label: Any = None,
+    deal_size: int = 1,
 ) -> list[Batch]:
     """Split ``games`` games into batches small enough to keep ``jobs`` workers busy."""
     size = max(1, min(50, games // (jobs * 8) or 1)) if jobs > 1 else max(games, 1)
     return [
-        Batch(name, options, tuple(specs), seed, range(i, min(i + size, games)), rotate, label)
+        Batch(name, options, tuple(specs), seed, range(i, min(i + size, games)), rotate, label, deal_size)
         for i in range(0, games, size)
     ]
 
 
 def _run_batch(batch: Batch) -> list[GameOutcome]:
-    return _run_chunk(batch.name, batch.options, batch.specs, batch.seed, batch.indices, batch.rotate)
+    return _run_chunk(
+        batch.name, batch.options, batch.specs, batch.seed, batch.indices, batch.rotate, batch.deal_size
+    )
 
 
 def run_batches(todo: Sequence[Batch], jobs: int = 1) -> Iterator[tuple[Batch, GameOutcome]]:
@@ -184,8 +201,11 @@ def run(
     seed: int = 0,
     jobs: int = 1,
     rotate: bool = True,
+    paired: bool = False,
 ) -> Iterator[GameOutcome]:
-    """Yield the outcomes of ``games`` games, in index order."""
+    """Yield the outcomes of ``games`` games, in index order, one at a time (the
+    reference the chunked runs of :func:`comboarena.sim.simulate` are checked against)."""
     check_specs(make(name, **options), specs)
-    for _, out in run_batches(batches(name, options, specs, seed, games, jobs, rotate), jobs):
+    deal = len(specs) if paired else 1
+    for _, out in run_batches(batches(name, options, specs, seed, games, jobs, rotate, deal_size=deal), jobs):
         yield out

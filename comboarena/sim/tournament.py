@@ -21,6 +21,7 @@ from comboarena.agents import make_agent
 from comboarena.core import Game, OptionError, Record, make
 from comboarena.core.rng import derive
 
+from .backends import Backend
 from .runner import play_game
 
 
@@ -67,15 +68,20 @@ def run_tournament(
     seed: int = 0,
     matrix: Any = None,
     on_match: Callable[[Any], None] | None = None,
+    backend: Backend | None = None,
 ) -> Any:
-    """Check the entrants, then run the game's bracket with every game played between agents."""
+    """Check the entrants, then run the game's bracket with every game played between agents.
+
+    Each game's pairing depends on the results before it, so games are played one at a
+    time; a ``backend`` (Ray) plays each as a task on its workers instead of here."""
     game = make(game_name, **options)
     rules = rules_of(game)
     check_tournament(game, entrants)
     plain = {k: v for k, v in game.options.items() if k != "fighters"}
+    where = backend or Backend()
     return rules.double_elimination(
         entrants,
-        lambda p1, f1, p2, f2, s: play_match(game_name, plain, p1, f1, p2, f2, s),
+        lambda p1, f1, p2, f2, s: where.call(play_match, game_name, plain, p1, f1, p2, f2, s),
         seed=seed,
         matrix=matrix,
         on_match=on_match,

@@ -22,6 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from comboarena.core import Action, Chance
+from comboarena.core.grammar import plural
 from comboarena.ui.textui import Command, MenuItem, TextUI
 
 from .campaign import campaign_text, roster_from_json
@@ -103,7 +104,7 @@ class TacticsText(TextUI):
         objective = {
             "rout": "rout the foe",
             "reach": f"side 1 reaches {m.square_name(m.objective_arg)}",
-            "survive": f"side 1 holds out {m.objective_arg} rounds",
+            "survive": f"side 1 holds out {plural(m.objective_arg, 'round')}",
         }[m.objective]
         t.append(f" · round {view['round']} of {game.rounds} · objective: {objective}")
         if view["queue"] is not None:

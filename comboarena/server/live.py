@@ -57,6 +57,8 @@ class LiveTable:
         self.id = row.id
         self.game = game
         self.words = Words(game)
+        #: The table version the narration last followed (a view once per move, not per seat).
+        self._followed = -1
         self.lock = asyncio.Lock()
         self.closed = False
         self.play = Play(row.id, game, state, hub.writer.write)
@@ -203,8 +205,9 @@ class LiveTable:
         """A batch's events as ``seat`` may see them, each with its version and a sentence."""
         # Real names, not "You": games word their sentences for a third person.
         names = self.names
-        if self.words.follows_table:
+        if self.words.follows_table and self._followed != self.play.version:
             self.words.follow(self.play.state.view(None))
+            self._followed = self.play.version
         out = []
         for e in events_for(batch.events, seat):
             d = e.to_dict()

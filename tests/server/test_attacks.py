@@ -140,6 +140,8 @@ def test_map_file_errors_quote_nothing_from_the_file(tmp_path):
         "ismcts:iters=200:rollout=16-bit-tactics.heuristic",
         "comboarena.agents.base:RandomAgent",
         "human",
+        "policy:path=/etc/passwd",  # the policy agent reads a file: never one a client names
+        "policy:package=os:file=passwd",
     ],
 )
 def test_only_the_servers_presets_can_be_seated(tmp_path, spec):

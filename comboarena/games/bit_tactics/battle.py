@@ -94,6 +94,15 @@ class Unit(NamedTuple):
     equip: tuple[str, str, str]  # weapon, offhand, ammo
 
 
+def ammo_dmg(ammo: str, w: Weapon) -> int:
+    """The extra DMG of ``ammo`` (an ammo id, ``""`` for none) shot from ranged weapon ``w``,
+    or -1 when it does not feed that weapon (a PC's natural weapons need none: 0)."""
+    if not ammo:
+        return -1
+    a = pack().ammo[ammo]
+    return a.dmg if a.kind == w.kind else -1
+
+
 class Battle:
     """The units of the battle being fought, and where the map's doors and boulders stand."""
 
@@ -395,11 +404,7 @@ class Battle:
         """The ammo's extra DMG if ``u`` has ammo for ranged weapon ``w`` equipped, else -1."""
         if self.sheets[u].natural is not None:
             return 0
-        ammo = self.eq[u][2]
-        if not ammo:
-            return -1
-        a = pack().ammo[ammo]
-        return a.dmg if a.kind == w.kind else -1
+        return ammo_dmg(self.eq[u][2], w)
 
     def ammo_element(self, u: int) -> int:
         ammo = self.eq[u][2]

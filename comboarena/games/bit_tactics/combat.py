@@ -195,9 +195,10 @@ def turn_toward(b: Battle, u: int, t: int, events: list[Event]) -> None:
 
 def weapon_strike(b: Battle, u: int, w: Weapon, ab: Ability | None, limit: bool, combo: bool) -> Strike:
     """The strike of a weapon attack (a Fight, or a job ability made with the weapon)."""
-    ranged = w.ranged and b.ammo_for(u, w) >= 0
+    extra = b.ammo_for(u, w) if w.ranged else -1
+    ranged = extra >= 0
     s = b.sheets[u]
-    rating = b.dmg(u) + w.dmg + (b.ammo_for(u, w) if ranged else 0)
+    rating = b.dmg(u) + w.dmg + (extra if ranged else 0)
     element = w.element or (b.ammo_element(u) if ranged else 0)
     statuses = w.statuses
     kb = w.knockback

@@ -25,6 +25,7 @@ from comboarena.core import Action, Chance
 from comboarena.core.grammar import plural
 from comboarena.ui.textui import Command, MenuItem, TextUI
 
+from .battle import ammo_dmg
 from .campaign import campaign_text, roster_from_json
 from .content import ELEMENTS, TARGETS, pack
 from .determinize import state_from_view
@@ -454,17 +455,12 @@ def hit_damage(unit: dict[str, Any]) -> str:
     Fight deals it: the unit's DMG, the weapon's and, for a ranged weapon, its ammo's."""
     p = pack()
     dmg = unit["stats"]["dmg"]
-    if unit["kind"] != "pc":
-        weapons = [p.monsters[unit["build"]["monster"]].weapon]
-        ammo = None
-    else:
-        weapons = [p.weapons[w] for w in unit["equip"][:2] if w in p.weapons]
-        ammo = p.ammo.get(unit["equip"][2]) if len(unit["equip"]) > 2 else None
-    figures = []
-    for w in weapons:
-        extra = ammo.dmg if w.ranged and unit["kind"] == "pc" and ammo is not None and ammo.kind == w.kind else 0
-        figures.append(str(max(0, dmg + w.dmg + extra)))
-    return "/".join(figures) or str(dmg)
+    if unit["kind"] != "pc":  # a monster's natural weapon needs no ammo
+        return str(max(0, dmg + p.monsters[unit["build"]["monster"]].weapon.dmg))
+    ammo = unit["equip"][2]
+    weapons = [p.weapons[w] for w in unit["equip"][:2] if w in p.weapons]
+    figures = [max(0, dmg + w.dmg + (max(ammo_dmg(ammo, w), 0) if w.ranged else 0)) for w in weapons]
+    return "/".join(map(str, figures)) or str(dmg)
 
 
 def _area(ae: int, line: bool) -> str:

@@ -39,7 +39,7 @@ one-number feature, ``obs.one_hot("turn", k)`` marks one.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .action import Action
@@ -92,29 +92,40 @@ class Layout:
 class FeatureSlice:
     """The numbers of one feature inside an observation, indexed from 0."""
 
-    __slots__ = ("feature", "values")
+    __slots__ = ("feature", "size", "start", "values")
 
     def __init__(self, values: list[float], feature: Feature) -> None:
         self.values = values
         self.feature = feature
+        # Copied out of the feature: an observation is filled on every step of every
+        # learning loop, and these are read on every write.
+        self.start = feature.start
+        self.size = feature.size
 
-    def _at(self, i: int) -> int:
-        if not 0 <= i < self.feature.size:
-            raise IndexError(f"{i} is outside feature {self.feature.name!r} (size {self.feature.size})")
-        return self.feature.start + i
+    def _outside(self, i: int) -> IndexError:
+        return IndexError(f"{i} is outside feature {self.feature.name!r} (size {self.size})")
 
     def __getitem__(self, i: int) -> float:
-        return self.values[self._at(i)]
+        if not 0 <= i < self.size:
+            raise self._outside(i)
+        return self.values[self.start + i]
 
     def __setitem__(self, i: int, value: float) -> None:
-        self.values[self._at(i)] = value
+        if not 0 <= i < self.size:
+            raise self._outside(i)
+        self.values[self.start + i] = value
 
     def __len__(self) -> int:
-        return self.feature.size
+        return self.size
 
 
 class Observation:
-    """An observation being filled, feature by feature, by name (see the module docstring)."""
+    """An observation being filled, feature by feature, by name (see the module docstring).
+
+    Besides ``obs[name][i] = x``, a whole feature can be written at once, which is
+    what the hot loops of the encoders do (one call instead of one per number):
+    :meth:`put` a list of the feature's size, or :meth:`count` indices.
+    """
 
     __slots__ = ("features", "values")
 
@@ -135,6 +146,39 @@ class Observation:
     def one_hot(self, name: str, i: int | None) -> None:
         """Set number ``i`` of feature ``name`` to 1 (nothing for ``None``)."""
         one_hot(self.values, self.features[name], i)
+
+    def put(self, name: str, numbers: Sequence[float]) -> None:
+        """Write all of feature ``name`` from ``numbers`` (exactly its size)."""
+        feature = self.features[name]
+        if len(numbers) != feature.size:
+            raise ValueError(f"feature {name!r} holds {feature.size} numbers, not {len(numbers)}")
+        self.values[feature.start : feature.start + feature.size] = numbers
+
+    def mark(self, name: str, indices: Iterable[int]) -> None:
+        """Set number ``i`` of feature ``name`` to 1 for each ``i`` in ``indices``."""
+        feature = self.features[name]
+        start, size, values = feature.start, feature.size, self.values
+        for i in indices:
+            if not 0 <= i < size:
+                raise IndexError(f"{i} is outside feature {name!r} (size {size})")
+            values[start + i] = 1.0
+
+    def count(self, name: str, indices: Iterable[int], weight: float = 1.0) -> None:
+        """Add ``weight`` to number ``i`` of feature ``name`` for each ``i`` in ``indices``.
+
+        >>> layout = Layout()
+        >>> _ = layout.add("hand", 3, "cards of each kind")
+        >>> obs = Observation(layout)
+        >>> obs.count("hand", [0, 2, 2], 0.5)
+        >>> obs.values
+        [0.5, 0.0, 1.0]
+        """
+        feature = self.features[name]
+        start, size, values = feature.start, feature.size, self.values
+        for i in indices:
+            if not 0 <= i < size:
+                raise IndexError(f"{i} is outside feature {name!r} (size {size})")
+            values[start + i] += weight
 
 
 class Encoder(ABC):

@@ -70,3 +70,26 @@ def test_an_observation_never_depends_on_hidden_cards():
     enc = game.encoder()
     assert enc.observe(a.view(0)) == enc.observe(b.view(0))
     assert enc.observe(a.view(1)) != enc.observe(b.view(1))
+
+
+def test_whole_feature_writes_stay_inside_their_feature():
+    from comboarena.core.encoder import Observation
+
+    layout = Layout()
+    layout.add("a", 3, "")
+    layout.add("b", 2, "")
+    obs = Observation(layout)
+    obs.put("b", [0.5, 0.25])
+    obs.count("a", [2, 2, 0], 0.5)
+    obs.mark("a", [1])
+    assert obs.values == [0.5, 1.0, 1.0, 0.5, 0.25]
+    with pytest.raises(ValueError, match="holds 2 numbers, not 3"):
+        obs.put("b", [1.0, 1.0, 1.0])
+    # an index past the feature is an error, never the neighbour's number
+    with pytest.raises(IndexError, match="3 is outside feature 'a'"):
+        obs.count("a", [3])
+    with pytest.raises(IndexError, match="-1 is outside feature 'a'"):
+        obs.mark("a", [-1])
+    with pytest.raises(IndexError, match="outside feature 'b'"):
+        obs["b"][2] = 1.0
+    assert obs.values == [0.5, 1.0, 1.0, 0.5, 0.25]

@@ -37,6 +37,7 @@ SQUARE_FEATURES = 8
 PRESENT, IS_MINE, IS_FALLEN, UNIT_HP, UNIT_MP, LIMIT, LEVEL, FILE, RANK = range(9)
 FACING_AT, ACTING, STATUS_AT = 9, 13, 14
 UNIT_FEATURES = STATUS_AT + len(NAMES)
+_FACING = {d: i for i, d in enumerate("nesw")}
 
 
 def action_list(game: BitTactics) -> list[Action]:
@@ -131,6 +132,8 @@ class TacticsEncoder(Encoder):
         self.units = max_units(game)
         super().__init__(action_list(game), _layout(self.width * self.height, self.units))
         self._status = {n: i for i, n in enumerate(NAMES)}
+        self._squares_at = self.layout.by_name["squares"].start
+        self._units_at = self.layout.by_name["units"].start
         #: per map: the map, its observation before any unit is placed (heights and terrain),
         #: and its squares by name
         self._templates: dict[str, tuple[Map, list[float], dict[str, int]]] = {}
@@ -153,8 +156,11 @@ class TacticsEncoder(Encoder):
         m, template, index = self._templates[view["map"]]
         obs = self.observation()
         obs.values = template[:]  # the map's heights and terrain, filled in once
-        squares = obs["squares"]
-        units = obs["units"]
+        # Written straight into the list at the two features' offsets (on every step of every
+        # learning loop): a square's slot is within the largest map's squares, and a unit's
+        # within ``self.units`` slots, by construction.
+        values = obs.values
+        squares, units = self._squares_at, self._units_at
         seat = view["seat"]
         mine = 0
         for side, team in enumerate(self.game.teams):
@@ -162,42 +168,41 @@ class TacticsEncoder(Encoder):
                 mine = side
         for feat, state in zip(m.features, view["features"] if view["units"] else (), strict=False):
             if state == CLOSED:
-                squares[self._slot(m, feat.square) + BLOCKED] = 1.0
+                values[squares + self._slot(m, feat.square) + BLOCKED] = 1.0
             elif state not in (OPENED, SLOPED, GONE):
-                squares[self._slot(m, index[state]) + BLOCKED] = 1.0
+                values[squares + self._slot(m, index[state]) + BLOCKED] = 1.0
         queue = view["queue"]
         current = queue["current"] if queue is not None and view["phase"] == "battle" else -1
         status = self._status
+        width, height = m.width, m.height
         for u, unit in enumerate(view["units"][: self.units]):
             sq = index[unit["square"]]
-            o = self._slot(m, sq)
+            o = squares + self._slot(m, sq)
             stats = unit["stats"]
             share = unit["hp"] / stats["hp_max"]
             fallen = unit["hp"] <= 0
-            squares[o + (FALLEN if fallen else MINE if unit["side"] == mine else FOE)] = 1.0
-            squares[o + HP_SHARE] = share
-            k = u * UNIT_FEATURES
-            units[k + PRESENT] = 1.0
-            units[k + IS_MINE] = 1.0 if unit["side"] == mine else 0.0
-            units[k + IS_FALLEN] = 1.0 if fallen else 0.0
-            units[k + UNIT_HP] = share
-            units[k + UNIT_MP] = unit["mp"] / stats["mp_max"] if stats["mp_max"] else 0.0
-            units[k + LIMIT] = unit["limit"] / 20
-            units[k + LEVEL] = unit["level"] / 10
-            units[k + FILE] = (sq % m.width) / max(1, m.width - 1)
-            units[k + RANK] = (sq // m.width) / max(1, m.height - 1)
-            units[k + FACING_AT + "nesw".index(unit["facing"])] = 1.0
+            is_mine = unit["side"] == mine
+            values[o + (FALLEN if fallen else MINE if is_mine else FOE)] = 1.0
+            values[o + HP_SHARE] = share
+            k = units + u * UNIT_FEATURES
+            values[k + PRESENT] = 1.0
+            values[k + IS_MINE] = 1.0 if is_mine else 0.0
+            values[k + IS_FALLEN] = 1.0 if fallen else 0.0
+            values[k + UNIT_HP] = share
+            values[k + UNIT_MP] = unit["mp"] / stats["mp_max"] if stats["mp_max"] else 0.0
+            values[k + LIMIT] = unit["limit"] / 20
+            values[k + LEVEL] = unit["level"] / 10
+            values[k + FILE] = (sq % width) / max(1, width - 1)
+            values[k + RANK] = (sq // width) / max(1, height - 1)
+            values[k + FACING_AT + _FACING[unit["facing"]]] = 1.0
             if u == current:
-                units[k + ACTING] = 1.0
+                values[k + ACTING] = 1.0
             for st in unit["statuses"]:
-                units[k + STATUS_AT + status[st[0]]] = 1.0
+                values[k + STATUS_AT + status[st[0]]] = 1.0
         obs.one_hot("phase", ("battle", "camp", "over").index(view["phase"]))
         obs["round"] = view["round"] / self.game.rounds
         turn = view["turn"]
-        steps = obs["turn"]
-        steps[0] = 1.0 if turn["moved"] else 0.0
-        steps[1] = 1.0 if turn["acted"] else 0.0
-        steps[2] = 1.0 if turn["faced"] else 0.0
+        obs.put("turn", [1.0 if turn["moved"] else 0.0, 1.0 if turn["acted"] else 0.0, 1.0 if turn["faced"] else 0.0])
         obs["to_act"] = 1.0 if seat in view["to_act"] else 0.0
         return obs.values
 

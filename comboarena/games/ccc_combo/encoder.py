@@ -88,25 +88,22 @@ class CccEncoder(Encoder):
     def observe(self, view: dict[str, Any]) -> list[float]:
         obs = self.observation()
         me = view["seat"] if view["seat"] is not None else 0
-        hand = obs["hand"]
-        for card in view.get("hand", ()):
-            hand[_CARD[card]] = 1.0
-        on_piles, stack = obs["piles"], obs["stack"]
+        obs.mark("hand", [_CARD[card] for card in view.get("hand", ())])
+        stack = [0.0] * PLAYERS
         for seat, pile in enumerate(view["piles"]):
             if pile:
                 k = (seat - me) % PLAYERS
-                for card in pile:
-                    on_piles[_CARD[card]] = 1.0
+                obs.mark("piles", [_CARD[card] for card in pile])
                 top = pile[-1]
                 obs.one_hot(_TOP_SUIT[k], _SUIT[top[1]])
                 obs.one_hot(_TOP_RANK[k], _RANK[top[0]])
                 stack[k] = (len(pile) - 1) / 10
-        discard = obs["discard"]
-        for card in view["discard"]:
-            discard[_CARD[card]] = 1.0
-        sizes = obs["hand_sizes"]
+        obs.put("stack", stack)
+        obs.mark("discard", [_CARD[card] for card in view["discard"]])
+        sizes = [0.0] * PLAYERS
         for seat, size in enumerate(view["hand_sizes"]):
             sizes[(seat - me) % PLAYERS] = size / 20
+        obs.put("hand_sizes", sizes)
         obs["deck"] = view["deck"] / 52
         obs["reshuffles"] = view["reshuffles"] / 10
         for big in view["big_players"]:

@@ -99,6 +99,8 @@ class FighterEncoder(Encoder):
             (f"seat{s}", f"seat{s}_retro", f"seat{s}_risks", tuple(f"seat{s}_{zone}" for zone in ZONES))
             for s in range(n)
         ]
+        #: per seat: what one copy of each of its fighter's card types adds to a count
+        self.shares = [tuple(1.0 / card.copies for card in game.fighters[s].cards) for s in range(n)]
         super().__init__(_actions(game), layout)
 
     def observe(self, view: dict[str, Any]) -> list[float]:
@@ -132,24 +134,31 @@ class FighterEncoder(Encoder):
                 fv["speed_bonus"] / 5,
                 fv["flip"],
             )
-            seat = obs[numbers]
-            for i, v in enumerate(values):
-                seat[i] = float(v)
+            obs.put(numbers, [float(v) for v in values])
             obs.one_hot(retro, RETRO_STATES.index(fv["retro"]))  # type: ignore[arg-type]
-            risks = obs[risky]
-            risks[0] = 1.0 if fv["risks"].get("deck") == Risk.STAGGER else 0.0
-            risks[1] = 1.0 if fv["risks"].get("rest") == Risk.STAGGER else 0.0
+            risks = fv["risks"]
+            obs.put(
+                risky,
+                (
+                    1.0 if risks.get("deck") == Risk.STAGGER else 0.0,
+                    1.0 if risks.get("rest") == Risk.STAGGER else 0.0,
+                ),
+            )
+            index, share = fighter.index, self.shares[s]
             for zone, name in zip(ZONES, zones, strict=True):
-                counts = obs[name]
+                counts = [0.0] * len(share)
                 for code in fv[zone]:  # type: ignore[literal-required]
-                    t = fighter.index[code]
-                    counts[t] += 1.0 / fighter.cards[t].copies
+                    t = index[code]
+                    counts[t] += share[t]
+                obs.put(name, counts)
         if me is not None:
             fighter = game.fighters[me]
-            hand = obs["hand"]
+            index, share = fighter.index, self.shares[me]
+            counts = [0.0] * self.layout.by_name["hand"].size
             for code in view["hand"]:
-                t = fighter.index[code]
-                hand[t] += 1.0 / fighter.cards[t].copies
+                t = index[code]
+                counts[t] += share[t]
+            obs.put("hand", counts)
             if view["choice"] is not None:
                 obs.one_hot("choice", fighter.index[view["choice"]])
         return obs.values

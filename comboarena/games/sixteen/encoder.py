@@ -23,6 +23,11 @@ if TYPE_CHECKING:
 #: The physical cards as the observation counts them: the 28 faces, then the wild.
 CARDS = (*FACES, WILD)
 _CARD_INDEX = {c: i for i, c in enumerate(CARDS)}
+#: A card as shown face up (a declared wild is shown as its face) -> its physical card's number.
+_PHYSICAL_INDEX = {shown: _CARD_INDEX[card] for shown, card in PHYSICAL.items()}
+_COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
+_TOP_NUMBER = {1: "top1_number", 2: "top2_number"}
+_TOP_COLOUR = {1: "top1_colour", 2: "top2_colour"}
 MAX_PLAYERS = 4
 
 
@@ -53,34 +58,42 @@ class SixteenEncoder(Encoder):
         actions = [PLAYS[f] for f in FACES] + WILD_PLAYS + [DRAW]
         super().__init__(actions, _layout())
         self.full = deck_counts(game.options["wilds"])
+        # What one face-up copy adds to "seen", by the card as shown (a declared wild counts as W).
+        self._weight = {shown: 1.0 / self.full[card] for shown, card in PHYSICAL.items() if card in self.full}
 
     def observe(self, view: dict[str, Any]) -> list[float]:
         obs = self.observation()
         n = view["players"]
         me = view["seat"] if view["seat"] is not None else 0
-        hand = obs["hand"]
-        for card in view.get("hand", ()):
-            hand[_CARD_INDEX[card]] += 0.5
-        seen = [PHYSICAL[c] for c in view["pile"]]
-        seen += [PHYSICAL[c] for piles in view["set_piles"] for p in piles for c in p]
-        seen += [PHYSICAL[c] for c in view["ignored"]]
-        face_up = obs["seen"]
-        for card in seen:
-            face_up[_CARD_INDEX[card]] += 1.0 / self.full[card]
+        obs.count("hand", [_CARD_INDEX[card] for card in view.get("hand", ())], 0.5)
+        pile = view["pile"]
+        seen = [0.0] * len(CARDS)
+        weight = self._weight
+        for card in pile:
+            seen[_PHYSICAL_INDEX[card]] += weight[card]
+        for piles in view["set_piles"]:
+            for p in piles:
+                for card in p:
+                    seen[_PHYSICAL_INDEX[card]] += weight[card]
+        for card in view["ignored"]:
+            seen[_PHYSICAL_INDEX[card]] += weight[card]
+        obs.put("seen", seen)
         obs["pile_sum"] = view["pile_sum"] / 16
-        obs["pile_size"] = len(view["pile"]) / 10
+        obs["pile_size"] = len(pile) / 10
         for k in (1, 2):
-            if len(view["pile"]) >= k:
-                card = view["pile"][-k]
-                obs.one_hot(f"top{k}_number", NUMBER[card])
-                obs.one_hot(f"top{k}_colour", COLOURS.index(COLOUR[card]))
+            if len(pile) >= k:
+                card = pile[-k]
+                obs.one_hot(_TOP_NUMBER[k], NUMBER[card])
+                obs.one_hot(_TOP_COLOUR[k], _COLOUR_INDEX[COLOUR[card]])
         if view["turn"] is not None:
             obs.one_hot("turn", (view["turn"] - me) % n)
-        hand_sizes, sets = obs["hand_sizes"], obs["sets"]
+        hand_sizes, sets = [0.0] * MAX_PLAYERS, [0.0] * MAX_PLAYERS
         for s in range(n):
             rel = (s - me) % n
             hand_sizes[rel] = view["hand_sizes"][s] / 4
             sets[rel] = view["sets"][s] / 10
+        obs.put("hand_sizes", hand_sizes)
+        obs.put("sets", sets)
         obs["draw_pile"] = view["draw_pile"] / 54
         obs["drawn"] = 1.0 if view["drawn"] else 0.0
         obs["players"] = 1.0 if n == 4 else 0.0

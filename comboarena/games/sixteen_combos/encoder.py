@@ -13,7 +13,7 @@ character on (a spectator sees them from character 0). Its layout is
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from comboarena.core import Encoder, Layout
 
@@ -47,8 +47,11 @@ def _layout(chars: int, slots: int) -> Layout:
         p = f"char{c}"
         layout.add(f"{p}_side", 3, f"character +{c}: mine, ally, enemy (one-hot)")
         layout.add(f"{p}_status", 7, "out, reacted, incapacitated, scavenge pending, shoved, active, order rank")
-        layout.add(f"{p}_extras", 4, "Consultation pair value/14, held stolen pair value/14, saved wild value/14, "
-                   "grappled pairs/4")
+        layout.add(
+            f"{p}_extras",
+            4,
+            "Consultation pair value/14, held stolen pair value/14, saved wild value/14, grappled pairs/4",
+        )
         layout.add(
             f"{p}_rows",
             slots * COLUMN_FEATURES,
@@ -81,6 +84,15 @@ STACK = 12
 STATUS = ("out", "reacted", "incapacitated", "scavenge", "shoved")
 
 
+class CharFeatures(NamedTuple):
+    """The names of one character's features in the layout."""
+
+    side: str
+    status: str
+    extras: str
+    rows: str
+
+
 class ComboEncoder(Encoder):
     """Action numbers and observations for 16 Combos with its options."""
 
@@ -90,6 +102,10 @@ class ComboEncoder(Encoder):
         self.slots = _slots(game)
         super().__init__(all_actions(), _layout(game.n_chars, self.slots))
         self.game = game
+        #: per character, seat-relative: the names of its features
+        self.char_features = [
+            CharFeatures(*(f"char{c}_{part}" for part in CharFeatures._fields)) for c in range(game.n_chars)
+        ]
 
     def observe(self, view: dict[str, Any]) -> list[float]:
         obs = self.observation()
@@ -104,25 +120,25 @@ class ComboEncoder(Encoder):
         obs["waste_value"] = (view["waste_value"] or 0) / 14
         order = view["queue"]["order"]
         my_side = g.seat_side[seat] if seat is not None else -1
+        active = view["active"]
+        slots = self.slots
         for ch in view["characters"]:
-            p = f"char{(ch['id'] - first) % n}"
+            p = self.char_features[(ch["id"] - first) % n]
             side = 0 if seat is not None and ch["seat"] == seat else 1 if ch["side"] == my_side else 2
-            obs.one_hot(f"{p}_side", side)
-            status = obs[f"{p}_status"]
-            for k, key in enumerate(STATUS):
-                status[k] = 1.0 if ch[key] else 0.0
-            status[5] = 1.0 if view["active"] == ch["id"] else 0.0
-            status[6] = (order.index(ch["id"]) / n) if ch["id"] in order else 0.0
-            extras = obs[f"{p}_extras"]
+            obs.one_hot(p.side, side)
+            status = [1.0 if ch[key] else 0.0 for key in STATUS]
+            status.append(1.0 if active == ch["id"] else 0.0)
+            status.append((order.index(ch["id"]) / n) if ch["id"] in order else 0.0)
+            obs.put(p.status, status)
+            extras = [0.0, 0.0, (ch["wild_value"] or 0) / 14, len(ch["held"]) / 4]
             for k, key in enumerate(("consultation", "stolen")):
                 pv = ch[key]
                 if pv and pv["value"] is not None:
                     extras[k] = pv["value"] / 14
-            extras[2] = (ch["wild_value"] or 0) / 14
-            extras[3] = len(ch["held"]) / 4
-            rows = obs[f"{p}_rows"]
+            obs.put(p.extras, extras)
+            rows = [0.0] * (slots * COLUMN_FEATURES)
             defense = ch["defense"]
-            for col, pv in enumerate(ch["rows"][: self.slots]):
+            for col, pv in enumerate(ch["rows"][:slots]):
                 at = col * COLUMN_FEATURES
                 if pv is None:
                     rows[at + EMPTY_COLUMN] = 1.0
@@ -143,6 +159,7 @@ class ComboEncoder(Encoder):
                 if cards and cards[-1] is not None and FACE_TYPES[FACE_INDEX[cards[-1].rstrip("'")]]:
                     rows[at + FACE_CARD] = 1.0
                 rows[at + STACK] = len(pv["value_ids"]) / 3
+            obs.put(p.rows, rows)
         act = view["action"]
         if act is not None:
             if act["actor"] >= 0:

@@ -65,6 +65,7 @@ def read_action(
     clock: Callable[[], float] = time.monotonic,
     view: dict[str, Any] | None = None,
     why: Callable[[Action], str | None] | None = None,
+    misdirected: Callable[[Action], str | None] | None = None,
 ) -> Action:
     """Prompt until the person names a legal action; raises :class:`Quit`.
 
@@ -72,7 +73,20 @@ def read_action(
     is asked with the seconds left, and :class:`TimeUp` is raised when they run
     out. ``view`` (the seat's view) is what the game's commands render from;
     ``why(action)`` is the rules' reason an action is refused, said with the refusal.
+    ``misdirected(action)`` says why a legal action may have been meant for an earlier
+    screen (:meth:`TextUI.misdirected`): it is not taken, the person is told and asked
+    again, and the same action typed next is taken.
     """
+    confirmed: set[Action] = set()
+
+    def take(action: Action) -> Action | None:
+        """``action``, or ``None`` after saying why it waits for the person to type it again."""
+        warning = misdirected(action) if misdirected is not None and action not in confirmed else None
+        if warning is None:
+            return action
+        confirmed.add(action)
+        console.print(f"[yellow]{escape(warning)}[/]")
+        return None
 
     def question(text: str) -> str:
         if deadline is None or ask_timed is None:
@@ -122,7 +136,10 @@ def read_action(
                 continue
             item = items[index - 1]
             if len(item.actions) == 1 or item.complete is None:
-                return item.actions[0]
+                taken = take(item.actions[0])
+                if taken is None:
+                    continue
+                return taken
             try:
                 detail = question(f"{item.ask}> ").strip()
             except (EOFError, KeyboardInterrupt):
@@ -134,7 +151,10 @@ def read_action(
             console.print(f"[yellow]{escape(str(exc))}[/]")
             continue
         if action in legal:
-            return action
+            taken = take(action)
+            if taken is None:
+                continue
+            return taken
         reason = why(action) if why is not None else None
         because = f": {reason}" if reason else ""
         console.print(

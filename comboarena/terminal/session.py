@@ -25,6 +25,11 @@ plays, the screen (and its scroll-back) is cleared and a "pass the keyboard
 to ..." screen waits for Enter, so nobody sees another's hand; while agents
 answer a window the hand is hidden too. The time on that screen does not
 count against a window. Events are told as a spectator sees them.
+
+**Saving and going on.** With a save file (``play --save``) the record is
+also written at the game's checkpoints (``TextUI.checkpoint``: 16 Bit
+Tactics' camp after a battle won); a session may start from a state a record
+reached (``play --resume``) and goes on from there.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
@@ -42,7 +48,7 @@ from rich.rule import Rule
 
 from comboarena.agents import Agent
 from comboarena.core import Action, Event, Game, IllegalAction, Record, State, Timer, events_for
-from comboarena.core.grammar import YOU
+from comboarena.core.grammar import YOU, plural
 
 from .keyboard import Keyboard, WindowClosed
 from .prompt import QUIT_WORDS, Ask, AskTimed, Quit, TimeUp, read_action
@@ -103,6 +109,8 @@ class Session:
         people: Mapping[int, str] | None = None,
         reaction_delay: ReactionDelay | None = None,
         sleep: Callable[[float], None] = time.sleep,
+        state: State | None = None,
+        save_path: str | Path | None = None,
     ) -> None:
         self.game = game
         self.humans = {s for s, a in enumerate(agents) if a is None}
@@ -119,8 +127,12 @@ class Session:
         self.sleep = sleep
         self.reaction_delay = reaction_delay or ReactionDelay()
         self.ui = game.text_ui()
-        self.ui.saves = True  # a person's game: the campaign is saved at camp
-        self.state: State = game.new_state(seed=seed)
+        #: Where the record is saved at the game's checkpoints (``play --save``; see :meth:`TextUI.checkpoint`).
+        self.save_path = Path(save_path) if save_path is not None else None
+        # A person's game: without a save file of its own, the game's UI may save (a campaign file at camp).
+        self.ui.saves = self.save_path is None
+        #: The game goes on from ``state`` (``play --resume``: a record replayed) or starts anew.
+        self.state: State = state if state is not None else game.new_state(seed=seed)
         self.rng = rng or random.Random()
         self.names = seat_names(self.agents, people)
         self.players = record_names(self.agents, people)
@@ -133,6 +145,9 @@ class Session:
         self._shown: int | None = None  # hot seat: the person whose hand is on the screen
         self._asking: int | None = None  # the person asked last
         self._recent: deque[str] = deque(maxlen=RECENT)
+        self._checkpoints: set[str] = set()  # the checkpoints saved at
+        #: Per person: the view their last prompt was drawn for, and what they answered.
+        self._answered: dict[int, tuple[dict[str, Any], Action]] = {}
 
     # -- the game ---------------------------------------------------------------
 
@@ -204,7 +219,8 @@ class Session:
             def ask_timed(prompt: str, seconds: float) -> str | None:
                 return keyboard.ask(prompt, seconds, poll)
 
-        return read_action(
+        before, last = self._answered.get(seat, (None, None))
+        action = read_action(
             c,
             self.game,
             self.ui,
@@ -216,7 +232,10 @@ class Session:
             clock=self.clock,
             view=view,
             why=lambda action: self._why(seat, action),
+            misdirected=lambda action: self.ui.misdirected(action, view, before, last),
         )
+        self._answered[seat] = (view, action)
+        return action
 
     def _why(self, seat: int, action: Action) -> str | None:
         """The rules' reason ``action`` is refused to ``seat`` now, as the server finds it:
@@ -229,6 +248,11 @@ class Session:
 
     def _apply(self, seat: int, action: Action) -> None:
         self._narrate(self.state.apply(seat, action))
+        if self.save_path is not None:
+            point = self.ui.checkpoint(self.state.view(None))
+            if point is not None and point not in self._checkpoints:
+                self._checkpoints.add(point)
+                self.save(self.save_path)
 
     # -- reaction windows ---------------------------------------------------------
 
@@ -399,10 +423,10 @@ class Session:
         except OSError as exc:
             self.console.print(f"[yellow]Could not save {escape(str(target))}: {escape(exc.strerror or str(exc))}[/]")
             return None
-        so_far = "" if self.state.is_over else f" so far ({len(self.state.history)} moves)"
-        self.console.print(
-            f"Record{so_far} saved to {escape(str(target))} (replay: comboarena replay {escape(str(target))})"
-        )
+        so_far = "" if self.state.is_over else f" so far ({plural(len(self.state.history), 'move')})"
+        shown = escape(str(target))
+        more = "" if self.state.is_over else f"; go on: comboarena play {self.game.name} --resume {shown}"
+        self.console.print(f"Record{so_far} saved to {shown} (replay: comboarena replay {shown}{more})")
         return target
 
     def offer_save(self, path: str | Path | None = None) -> Path | None:

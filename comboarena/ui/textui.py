@@ -58,8 +58,9 @@ class TextUI:
         self.game = game
         #: The game's words for events and results (plain text, shared with the server).
         self.narration = game.narration()
-        #: Whether drawing the table may save files (16 Bit Tactics' campaign after a
-        #: victory): only a person's game (``comboarena play``) sets it, never ``replay``.
+        #: Whether drawing the table may save files (16 Bit Tactics' campaign file after a
+        #: victory): only a person's game (``comboarena play``) without ``--save`` sets it, never
+        #: ``replay``; with ``--save`` the terminal saves the record at :meth:`checkpoint` instead.
         self.saves = False
 
     def intro(self) -> RenderableType | None:
@@ -94,6 +95,24 @@ class TextUI:
     def explain(self, topic: str, view: dict[str, Any] | None) -> RenderableType | None:
         """``? <topic>`` or ``help <topic>`` at the prompt: what ``topic`` (an ability,
         a card, a rule's name) is and does, or ``None`` when the game knows no such topic."""
+        return None
+
+    def checkpoint(self, view: dict[str, Any]) -> str | None:
+        """A name for the point the game has reached when a person's saved game should be
+        written at once (16 Bit Tactics: the camp after a campaign's battle won), else ``None``.
+        The terminal saves the record to ``play --save``'s file once per point."""
+        return None
+
+    def misdirected(
+        self, action: Action, view: dict[str, Any], before: dict[str, Any] | None, last: Action | None
+    ) -> str | None:
+        """Why ``action``, typed at a prompt drawn for ``view``, may have been meant for the
+        seat's previous prompt (drawn for ``before``, answered with ``last``), or ``None``.
+
+        The terminal then says so and asks again; the same move typed again is taken. 16 Bit
+        Tactics: an ``end`` typed for a unit whose turn ended by itself would end the next
+        unit's turn, one the person has not been shown yet.
+        """
         return None
 
     def result_line(self, view: dict[str, Any], result: Any, names: Sequence[str]) -> str:

@@ -7,7 +7,9 @@ its job, XP (its level follows from the XP table), the job of each level gained
 (``history``), AP per job, the abilities it has learned, its secondary job and
 its equipped reaction/support/movement abilities, and the Limit it carries
 ("in ... linked encounters Limit instead is halved after each battle"). ``next``
-is the battle to fight next. :func:`campaign_text` writes the file back.
+is the battle to fight next. :func:`campaign_text` writes the file back, and
+:func:`inline_campaign` the option value by which a game begun from a file
+carries the campaign itself (so its record replays without the file).
 
 >>> c = find_campaign("first-march")
 >>> len(c.battles), [u.name for u in c.roster], c.next
@@ -268,11 +270,39 @@ def shipped_campaign_names() -> tuple[str, ...]:
     return tuple(p.stem for p in sorted(CAMPAIGNS_DIR.glob("*.toml")))
 
 
+#: How an inline campaign (the option's value in a record) names the campaign it was read from.
+_INLINE_ID = "# campaign: "
+
+
+def is_inline(value: str) -> bool:
+    """Whether the ``campaign`` option's ``value`` is a campaign file's text (several lines), not a name."""
+    return "\n" in value
+
+
+def inline_campaign(c: Campaign) -> str:
+    """The ``campaign`` option that carries ``c`` whole: its file's text, headed by its id.
+
+    A game started from a campaign file records this instead of the file's path, so
+    its record replays (and resumes) from the record alone, whatever becomes of the file.
+
+    >>> c = find_campaign("first-march")
+    >>> again = find_campaign(inline_campaign(c))
+    >>> again.id, again.roster == c.roster, again.source
+    ('first-march', True, 'the campaign in the record')
+    """
+    return f"{_INLINE_ID}{c.id}\n" + campaign_text(c)
+
+
 def find_campaign(name: str) -> Campaign:
-    """A shipped campaign by id, or a campaign file by path (the command line's)."""
+    """A shipped campaign by id, a campaign file by path (the command line's), or a
+    campaign file's text (:func:`inline_campaign`, as records carry it)."""
     shipped = shipped_campaigns()
     if name in shipped:
         return shipped[name]
+    if is_inline(name):
+        first = name.partition("\n")[0]
+        cid = first[len(_INLINE_ID) :].strip() if first.startswith(_INLINE_ID) else "campaign"
+        return parse_campaign_text(name, "the campaign in the record", cid or "campaign")
     path = Path(name)
     try:
         if path.suffix == ".toml" or path.exists():
@@ -356,6 +386,8 @@ __all__ = [
     "RosterUnit",
     "campaign_text",
     "find_campaign",
+    "inline_campaign",
+    "is_inline",
     "learnable",
     "load_campaign_file",
     "parse_campaign_text",

@@ -12,7 +12,15 @@ from comboarena.core import Action, Chance, Fields, Game, GameInfo, Option, Opti
 from .actions import NOTATION_HELP, parse
 from .battle import Rules
 from .board import Board, board_of
-from .campaign import Campaign, RosterUnit, find_campaign, roster_build, shipped_campaign_names
+from .campaign import (
+    Campaign,
+    RosterUnit,
+    find_campaign,
+    inline_campaign,
+    is_inline,
+    roster_build,
+    shipped_campaign_names,
+)
 from .catalog import catalog
 from .content import ContentError, pack
 from .determinize import state_from_view
@@ -217,6 +225,9 @@ class BitTactics(Game):
     #: the jobs, for balance matchups (``sim --matchups``: option ``fighters`` names two)
     roster: tuple[str, ...] = tuple(pack().jobs)
 
+    #: what a card is, for the balance report (comboarena report)
+    balance = "comboarena.games.bit_tactics.balance:TacticsAbilities"
+
     def _setup(self) -> None:
         o = self.options
         mode = self.mode = o["mode"]
@@ -242,16 +253,22 @@ class BitTactics(Game):
         self.judge: bool = o["at_limit"] == "judge"
         self.xp_table: str = o["xp_table"]
         self.campaign: Campaign | None = None
+        #: Where the campaign was read from: a file's path; its id when shipped or carried inline.
+        self.campaign_from = ""
         try:
             if mode == "campaign":
                 if o["map"] is not None or o["party"] is not None or o["foes"] is not None:
                     raise OptionError("a campaign names its own maps, party and foes (leave map, party, foes unset)")
                 self.campaign = find_campaign(o["campaign"])
+                self.campaign_from = self.campaign.id if is_inline(o["campaign"]) else o["campaign"]
+                if o["campaign"] not in shipped_campaign_names():
+                    # A file can change or go: the record carries the campaign itself.
+                    o["campaign"] = inline_campaign(self.campaign)
                 if self.campaign.xp_table != self.xp_table and self.campaign.xp_table != "table":
                     self.xp_table = self.campaign.xp_table
                 if self.campaign.next > len(self.campaign.battles):
                     raise OptionError(
-                        f"campaign {o['campaign']!r} is finished (all {len(self.campaign.battles)} "
+                        f"campaign {self.campaign_from!r} is finished (all {len(self.campaign.battles)} "
                         "battles won); nothing is left to play"
                     )
                 self.maps = tuple(find_map(b.map) for b in self.campaign.battles)

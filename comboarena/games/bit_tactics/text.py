@@ -216,24 +216,60 @@ class TacticsText(TextUI):
         return Group(*parts)
 
     def _autosave(self, view: dict[str, Any]) -> str:
-        """After a victory, write the campaign as it stands to a new file beside the old."""
+        """After a victory, write the campaign as it stands to a new file beside the old
+        (a person's game without ``play --save``, which saves the record instead). Another
+        campaign's file of that name is kept: this one gets the next free name."""
         c = self.game.campaign
         battle = view["battle"]
         if not self.saves or c is None or battle == c.next - 1 or battle in self._saved:
             return ""
         self._saved.add(battle)
         roster = tuple(roster_from_json(r, "view.roster", self.game.xp_table) for r in view["roster"])
-        source = Path(self.game.options["campaign"])
+        source = Path(self.game.campaign_from)
         stem = c.id.split(".battle")[0]
         folder = source.parent if source.suffix == ".toml" else Path.cwd()
+        text = campaign_text(c, roster, battle + 1)
         path = folder / f"{stem}.battle{battle + 1}.toml"
+        for n in range(2, 1000):
+            if not path.exists() or _holds(path, text):
+                break
+            path = folder / f"{stem}.battle{battle + 1}-{n}.toml"
         try:
-            path.write_text(campaign_text(c, roster, battle + 1), encoding="utf-8")
+            path.write_text(text, encoding="utf-8")
         except OSError as exc:
             return f"Could not save the campaign to {path}: {exc.strerror or exc}"
         return (
             f"Campaign saved to {path}. Continue it later with: comboarena play 16-bit-tactics "
             f"-o mode=campaign -o campaign={path}"
+        )
+
+    def checkpoint(self, view: dict[str, Any]) -> str | None:
+        """The camp after a campaign's battle won (not the camp the game began at)."""
+        c = self.game.campaign
+        if c is None or view["phase"] != "camp" or view["battle"] == c.next - 1:
+            return None
+        return f"camp before battle {view['battle'] + 1}"
+
+    def misdirected(
+        self, action: Action, view: dict[str, Any], before: dict[str, Any] | None, last: Action | None
+    ) -> str | None:
+        """An ``end`` typed as the first step of a unit's turn, when the person's last step
+        (``last``, not ``end``) ended the previous unit's turn by itself (``face w`` after
+        moving and acting; a counter-attack that knocked it out): the person most likely meant
+        that unit, whose turn is over, not this one, which they may not have looked at yet."""
+        if action.text != "end" or before is None or last is None or last.text == "end":
+            return None
+        if view["phase"] != "battle" or before["phase"] != "battle" or view["battle"] != before["battle"]:
+            return None
+        turn = view["turn"]
+        if turn["moved"] or turn["acted"] or turn["faced"] or _turn_of(view) == _turn_of(before):
+            return None
+        then = before["units"][before["queue"]["current"]]["name"]
+        now = view["units"][view["queue"]["current"]]
+        return (
+            f"{then}'s turn is already over (it ended after '{last.text}'); 'end' now would end "
+            f"{now['name']}'s turn (at {now['square']}) before it does anything. "
+            f"Type end again to end {now['name']}'s turn, or give its move."
         )
 
     def commands(self) -> dict[str, Command]:
@@ -363,6 +399,20 @@ class TacticsText(TextUI):
                 )
             )
         return items
+
+
+def _holds(path: Path, text: str) -> bool:
+    """Whether the file at ``path`` holds ``text`` already (unreadable: no)."""
+    try:
+        return path.read_text(encoding="utf-8") == text
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
+def _turn_of(view: dict[str, Any]) -> tuple[Any, ...]:
+    """Which turn a battle view is drawn for: the acting unit, and where the round is."""
+    q = view["queue"]
+    return (view["battle"], q["round"], q["at"], q["current"], q["extra_turn"])
 
 
 def draw_map(

@@ -31,7 +31,10 @@ def _value(pos, pair, value):
 
 
 def test_heuristic_passes_against_a_fortress_and_attacks_a_weak_defense():
-    state = new(TYPES, [VALUES[0], ["5C", "6C", "AS"]])
+    # Character 0's defense pair is 7 of finesse (4S): a critical failure against the ace (13)
+    # lets character 1 counter with vitality, 13 against 7, and Adrenaline defeats the pair.
+    fortress = [["2H", "3H", "4S"], TYPES[1]]
+    state = new(fortress, [VALUES[0], ["5C", "6C", "AS"]])
     state = state.game.from_position(_known(state.position(), 11))  # the ace is face up: 13
     assert _choose(state) == "pass"
     state = new(TYPES, [VALUES[0], ["5C", "6C", "2S"]])
@@ -67,4 +70,4 @@ def test_heuristic_beats_random_play():
             seat = rng.choice(state.to_act)
             state.apply(seat, agents[seat].choose(state.view(seat), state.legal_actions(seat), rng))
         wins += state.result().returns[heuristic_seat] == 1
-    assert wins >= 11  # of 16 (fixed seeds); it wins about 83% of 2,000 games
+    assert wins >= 11  # of 16 (fixed seeds); it wins 95.6% of 1,000 games (docs/rules/16-combos.md)

@@ -14,6 +14,7 @@ from comboarena.core import ComboArenaError, Game, OptionError, game_class, game
 from .errors import TableError
 from .presets import Preset, default_preset, find_preset, presets
 from .settings import THINK_LIMIT, Settings
+from .strength import strength
 
 STATIC = Path(__file__).parent / "static"
 
@@ -72,7 +73,10 @@ def _game_info(cls: type[Game], think_limit: float) -> dict[str, Any]:
         "chance": info.chance,
         "options": [_option(o) for o in info.options],
         # The presets a table may seat: the only agents a client can name.
-        "agents": [p.to_dict() for p in _lobby_order(presets(game, think_limit))],
+        # Each with its strength from the shipped ladder, so people can pick their level.
+        "agents": [
+            {**p.to_dict(), "strength": strength(name, p.name)} for p in _lobby_order(presets(game, think_limit))
+        ],
         "default_agent": default_agent(game, think_limit),
         "example": _example(game),
         "page": (STATIC / "games" / f"{name}.js").is_file(),

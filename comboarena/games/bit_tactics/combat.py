@@ -100,6 +100,31 @@ def band_of(b: Battle, attacker: int, target: int, s: Strike, roll: int, die: in
     return FULL, th
 
 
+def bands_of(b: Battle, attacker: int, target: int, s: Strike, die: int) -> list[str]:
+    """The result band of every roll ``1..die`` (entry ``roll - 1``), as :func:`band_of`
+    reads them, with the thresholds read once (the odds ask for every roll)."""
+    band = band_of(b, attacker, target, s, 1, die)[1]
+    crit_hit = b.rules.crits_hit
+    out: list[str] = []
+    if s.attack == PHYSICAL:
+        eva, d2, d = band["eva"], band["def2"], band["def"]
+        for roll in range(1, die + 1):
+            if crit_hit and roll == die:
+                out.append(FULL)
+            else:
+                out.append(MISS if roll <= eva else QUARTER if roll <= d2 else HALF if roll <= d else FULL)
+        return out
+    meva, md2, md = band["meva"], band["mdef2"], band["mdef"]
+    for roll in range(1, die + 1):
+        if crit_hit and roll == die:
+            out.append(FULL)
+        else:
+            out.append(
+                MISS if roll <= meva else FULLY_RESISTED if roll < md2 else PARTIALLY_RESISTED if roll <= md else FULL
+            )
+    return out
+
+
 def strike(b: Battle, a: int, t: int, s: Strike, events: list[Event]) -> int:
     """Resolve one attack against one target; returns the damage dealt."""
     sa, st = b.sheets[a], b.sheets[t]
@@ -435,4 +460,4 @@ def guard(b: Battle, u: int, t: int, events: list[Event]) -> None:
     b.set_statuses(v, (*(x for x in b.st[v] if x.kind != GUARD), Status(GUARD, 1, 0, u, 0, 0)))
 
 
-__all__ = ["Strike", "band_of", "fight", "guard", "strike", "use_ability", "use_item"]
+__all__ = ["Strike", "band_of", "bands_of", "fight", "guard", "strike", "use_ability", "use_item"]

@@ -135,6 +135,11 @@ class TacticsHeuristic(Agent):
         return by_text.get("ready", legal[-1])
 
 
+#: Walking distances to the nearest foe (``_Planner._paths``), by board, mover and foes' squares.
+_PATHS: dict[tuple[Any, ...], list[int]] = {}
+PATHS_CACHE = 20_000
+
+
 class _Planner:
     """One decision of the acting unit."""
 
@@ -148,12 +153,33 @@ class _Planner:
         self.side = b.sheets[u].side
         self.foes = [v for v in b.units if b.hp[v] > 0 and b.sheets[v].side != self.side]
         self.allies = [v for v in b.units if b.hp[v] > 0 and b.sheets[v].side == self.side]
+        self.outcomes: dict[tuple[Any, ...], tuple[float, float, float]] = {}
         self.threat = {v: self._threat_of(v) for v in self.foes}
         self.far = self._paths()
 
     def _paths(self) -> list[int]:
         """Walking distance (MOV) from each square to the nearest foe, round walls and deep
-        water; a closed door or a boulder costs 4 to pass (a puzzle on the way)."""
+        water; a closed door or a boulder costs 4 to pass (a puzzle on the way).
+
+        The same search comes back at each decision of a turn (and in every search of a
+        determinized state): remembered by everything it reads (read-only to callers)."""
+        b, u = self.b, self.u
+        key = (
+            b.board,
+            b.sheets[u].jump,
+            b.floats(u) or b.sheets[u].waterwalk,
+            b.dyn,
+            b.sq[u],
+            *(b.sq[v] for v in self.foes),
+        )
+        far = _PATHS.get(key)
+        if far is None:
+            if len(_PATHS) >= PATHS_CACHE:
+                _PATHS.clear()
+            far = _PATHS[key] = self._search_paths()
+        return far
+
+    def _search_paths(self) -> list[int]:
         b, u = self.b, self.u
         board = b.board
         n = board.size
@@ -410,11 +436,22 @@ class _Planner:
             return sum(self.strike_value(v, s) for v in targets if v >= 0)
         return self.support_value(ab, t)
 
+    def expect(self, a: int, t: int, s: Strike) -> tuple[float, float, float]:
+        """:func:`expect`, remembered for this decision: the same strike on the same target
+        comes back from many of the squares weighed. Only the acting unit moves while it
+        is weighed, so the target's square and facing complete the key."""
+        b = self.b
+        key = (a, t, b.sq[t], b.face[t], s)
+        found = self.outcomes.get(key)
+        if found is None:
+            found = self.outcomes[key] = expect(b, a, t, s)
+        return found
+
     def strike_value(self, v: int, s: Strike) -> float:
         """Expected worth of striking ``v`` with ``s``: damage share, knock-out chance, statuses,
         knockback falls, minus the counter-attack; negative on an ally."""
         b, u = self.b, self.u
-        exp, p_ko, p_eff = expect(b, u, v, s)
+        exp, p_ko, p_eff = self.expect(u, v, s)
         hp = max(1, b.hp[v])
         foe = b.sheets[v].side != self.side
         worth = exp / b.hp_max(v) * 30 + p_ko * (30 + 15 * PRIORITY.get(b.sheets[v].build.ref, 1.0))
@@ -439,7 +476,7 @@ class _Planner:
             return -1.6 * worth
         if s.melee and (b.sheets[v].reaction == "counter" or b.rules.counters_always) and b.can_act(v):
             back = weapon_strike(b, v, b.weapons(v)[0], None, False, False)
-            cexp, cko, _ = expect(b, v, u, back)
+            cexp, cko, _ = self.expect(v, u, back)
             worth -= 0.5 * (1 - p_ko) * (cexp / b.hp_max(u) * 25 + cko * 30)
         return worth
 

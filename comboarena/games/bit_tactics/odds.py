@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .battle import LIMIT_READY, Battle
-from .combat import COMBO_PER_LEVEL, MISS, SHIFT, Strike, ability_strike, band_of, long_squares, weapon_strike
+from .combat import COMBO_PER_LEVEL, MISS, SHIFT, Strike, ability_strike, bands_of, long_squares, weapon_strike
 from .content import MAGICAL, PHYSICAL, pack
 from .statuses import BLIND, GUARD
 from .targeting import affected, fight_problem, weapon_problem
@@ -46,9 +46,8 @@ def outcome(b: Battle, a: int, t: int, s: Strike) -> Outcome:
     bands: dict[str, float] = {}
     exp = ko = eff = crit_p = 0.0
     dd = die * die
-    for r in range(1, die + 1):
+    for r, band in enumerate(bands_of(b, a, t, s, die), 1):
         p = ((die - r + 1) ** 2 - (die - r) ** 2) / dd if blind else 1.0 / die
-        band, _ = band_of(b, a, t, s, r, die)
         bands[band] = bands.get(band, 0.0) + p
         if band == MISS:
             continue

@@ -96,6 +96,9 @@ class CccCombo(Game):
         score="cards left in the seat's hand at the end (a hand that runs out loses)",
     )
 
+    #: what a card is, for the balance report (comboarena report)
+    balance = "comboarena.games.ccc_combo.balance:CccCards"
+
     def _setup(self) -> None:
         self.players = PLAYERS
         self.teams = ((0, 2), (1, 3))

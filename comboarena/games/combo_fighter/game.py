@@ -110,6 +110,9 @@ class ComboFighter(Game):
         score="fights won by the seat's team",
     )
 
+    #: what a card is, for the balance report (comboarena report)
+    balance = "comboarena.games.combo_fighter.balance:FighterCards"
+
     def _setup(self) -> None:
         mode = self.mode = self.options["mode"]
         want = SEATS[mode]

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from comboarena.agents.base import Agent
@@ -44,6 +45,8 @@ TEMPERATURE = 0.9
 #: How many imagined plays of each kind the opponent model starts from.
 PRIOR = 4.0
 KNOCKOUT = 60.0
+#: Best plans remembered per agent (by hand, cards aside, X, ...) before the memory is cleared.
+BEST_CACHE = 4096
 
 
 class FighterHeuristic(Agent):
@@ -61,6 +64,8 @@ class FighterHeuristic(Agent):
         self.worth = [_card_worth(f) for f in self.fighters]
         self.seat = 0
         self.habits: list[list[float]] = []
+        # Kept from game to game: the fighters, and so the plans, stay the same.
+        self._best_cache: dict[tuple[Any, ...], tuple[Plan, float]] = {}
         self.reset(0)
 
     def reset(self, seat: int) -> None:
@@ -144,7 +149,7 @@ class FighterHeuristic(Agent):
             total = win + tie + lose or 1.0
             rest = list(hand)
             rest.remove(t)
-            value_win = self._score_plan(view, me, self._best(view, me, t, rest, their_ko), their_ko) if win else 0.0
+            value_win = self._best(view, me, t, rest, their_ko)[1] if win else 0.0
             took = tie_taken / tie if tie else 0.0
             value_tie = (KNOCKOUT if card.opening >= their_ko else card.opening) - (
                 KNOCKOUT if mine["staggering"] or took >= my_ko else took
@@ -175,41 +180,74 @@ class FighterHeuristic(Agent):
             out.append(p / have[k])
         return out
 
-    def _best(self, view: dict[str, Any], me: int, first: int, rest: list[int], their_ko: int) -> Plan:
-        return max(self._plans(view, me, first, rest), key=lambda p: self._score_plan(view, me, p, their_ko))
-
-    def _plans(
+    def _best(
         self,
         view: dict[str, Any],
         me: int,
         first: int,
         rest: list[int],
+        their_ko: int,
         played: tuple[int, ...] = (),
         marks: tuple[int, ...] = (),
-    ) -> list[Plan]:
+    ) -> tuple[Plan, float]:
+        """The best-scored plan (the first found among equals) and its score. Hands recur
+        from one decision to the next (an opening weighs each card of the same hand), so
+        the answer is remembered by everything it depends on."""
         f = self.fighters[me]
         mine = view["fighters"][me]
         power = power_of(f)
         side = "AB".index(mine["side"])
         aside = tuple(f.index[c] for c in mine["aside"]) if power.token.aside_play else ()
-        return plans(f, first, tuple(rest), aside, power.combo_aside(side), mine["x"], side, played=played, marks=marks)
+        x = mine["x"]
+        key = (
+            me,
+            first,
+            tuple(sorted(rest)),
+            aside,
+            side,
+            x,
+            played,
+            marks,
+            their_ko,
+            len(mine["set_aside"]),
+            len(mine["play"]),
+        )
+        found = self._best_cache.get(key)
+        if found is None:
+            if len(self._best_cache) >= BEST_CACHE:
+                self._best_cache.clear()
+            score = self._plan_scorer(view, me, their_ko)
+            best = max(
+                plans(f, first, tuple(rest), aside, power.combo_aside(side), x, side, played=played, marks=marks),
+                key=score,
+            )
+            found = self._best_cache[key] = (best, score(best))
+        return found
 
-    def _score_plan(self, view: dict[str, Any], me: int, plan: Plan, their_ko: int) -> float:
-        if plan.damage >= their_ko:
-            return KNOCKOUT - 0.01 * len(plan.cards)
+    def _plan_scorer(self, view: dict[str, Any], me: int, their_ko: int) -> Callable[[Plan], float]:
+        """What a plan is worth in this view: its damage (a knock-out above all), the cards set
+        aside while X grows, less the cards of life it spends and their keep-value."""
         f = self.fighters[me]
         mine = view["fighters"][me]
         power = power_of(f)
         side = "AB".index(mine["side"])
-        set_aside = plan.how.count(SET_ASIDE) - len(mine["set_aside"])
-        bonus = 0.0
-        if set_aside and power.sides[side].x_per_aside:
-            bonus = ASIDE_VALUE * set_aside
-        played_before = len(view["fighters"][me]["play"]) or 1
-        extra = len(plan.cards) - played_before
+        aside_before = len(mine["set_aside"])
+        grows = bool(power.sides[side].x_per_aside)
+        played_before = len(mine["play"]) or 1
         worth = self.worth[me]
-        kept = sum(worth[t] for t in plan.cards[played_before:]) * 0.1
-        return plan.damage + bonus - CARD_COST * extra - kept
+
+        def score(plan: Plan) -> float:
+            if plan.damage >= their_ko:
+                return KNOCKOUT - 0.01 * len(plan.cards)
+            set_aside = plan.how.count(SET_ASIDE) - aside_before
+            bonus = 0.0
+            if set_aside and grows:
+                bonus = ASIDE_VALUE * set_aside
+            extra = len(plan.cards) - played_before
+            kept = sum(worth[t] for t in plan.cards[played_before:]) * 0.1
+            return plan.damage + bonus - CARD_COST * extra - kept
+
+        return score
 
     def _combo(self, view: dict[str, Any], legal: list[Action]) -> Action:
         me = view["seat"]
@@ -220,8 +258,7 @@ class FighterHeuristic(Agent):
         their_ko = knockout_damage(theirs["hand_size"], theirs["deck"], theirs["staggering"])
         played = tuple(f.index[c] for c in mine["play"])
         hand = [f.index[c] for c in view["hand"]]
-        options = self._plans(view, me, played[0], hand, played, tuple(mine["set_aside"]))
-        best = max(options, key=lambda p: self._score_plan(view, me, p, their_ko))
+        best, _ = self._best(view, me, played[0], hand, their_ko, played, tuple(mine["set_aside"]))
         if len(best.cards) == len(played):
             return CALL if best.signature >= 0 and CALL in legal else END
         t = best.cards[len(played)]

@@ -67,6 +67,9 @@ class Sixteen(Game):
         score="sets won by the seat's team",
     )
 
+    #: what a card is, for the balance report (comboarena report)
+    balance = "comboarena.games.sixteen.balance:SixteenCards"
+
     def _setup(self) -> None:
         n = self.players = self.options["players"]
         self.teams = ((0,), (1,)) if n == 2 else ((0, 2), (1, 3))

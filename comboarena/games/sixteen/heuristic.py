@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import cache
 from typing import Any
 
 from comboarena.agents.base import Agent
 from comboarena.core import Action
 
-from .actions import DRAW, Play
-from .cards import COLOUR, NUMBER, PHYSICAL, WILD, deck_counts
+from .actions import DRAW, Draw, Play
+from .cards import COLOUR, COLOURS, FACES, NUMBER, PHYSICAL, WILD, deck
 
 #: What it is worth to reach these sums without forming a set (rulebook: "Nine", "Two").
 AIM = {9: 0.3, 2: 0.15}
@@ -32,70 +33,177 @@ class SixteenHeuristic(Agent):
     def __init__(self, game: Any) -> None:
         self.game = game
         self.matches = game.options["matches"]
-        self.full = deck_counts(game.options["wilds"])
+        self.full = _Unseen.deck(game.options["wilds"])
+        self.sets_max = 2 if game.options["bonus"] else 1
 
     def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
-        if DRAW in legal:
+        if Draw in map(type, legal):  # every Draw is DRAW: no equality test per play
             return DRAW
-        unseen = self._unseen(view)
         seat, n = view["seat"], view["players"]
         nxt = (seat + 1) % n
         # The next player draws before playing unless the draw pile is empty.
         their_hand = view["hand_sizes"][nxt] + (1 if view["draw_pile"] else 0)
+        scorer = _Scorer(self, view, their_hand)
         best, best_score = legal[0], -1e9
         for action in legal:
-            score = self._score(action, view, unseen, their_hand) + rng.random() * 1e-6
+            score = scorer.score(action) + rng.random() * 1e-6
             if score > best_score:
                 best, best_score = action, score
         return best
 
-    def _unseen(self, view: dict[str, Any]) -> list[str]:
-        seen = Counter(view["hand"])
-        seen.update(PHYSICAL[c] for c in view["pile"])
-        seen.update(PHYSICAL[c] for piles in view["set_piles"] for p in piles for c in p)
-        return list((self.full - seen).elements())
 
-    def _score(self, action: Action, view: dict[str, Any], unseen: list[str], their_hand: int) -> float:
+class _Scorer:
+    """Scores the plays of one decision. What the next player may do depends only on the
+    number and colour played, so it is worked out once per face (a wild declared as
+    ``5G`` and a ``5G`` share it), and the unseen cards only when some play needs them."""
+
+    __slots__ = ("before", "full", "hand", "last", "matches", "next_player", "pile_sum", "sets_max", "unseen", "view")
+
+    def __init__(self, agent: SixteenHeuristic, view: dict[str, Any], hand: int) -> None:
+        self.matches = agent.matches
+        self.sets_max = agent.sets_max
+        self.full = agent.full
+        self.view = view
+        self.unseen: _Unseen | None = None
+        self.hand = hand
+        # Only the pile's last two cards matter: no copy of the pile per candidate.
+        self.last = view["pile"][-2:]
+        self.before = self.last[-1] if self.last and self.matches else None
+        self.pile_sum = view["pile_sum"]
+        self.next_player: dict[str, tuple[float, float]] = {}
+
+    def score(self, action: Action) -> float:
         assert isinstance(action, Play)
         text = action.text
-        pile = [*view["pile"], text]
-        total = view["pile_sum"] + NUMBER[text]
+        num = NUMBER[text]
+        total = self.pile_sum + num
         if total > 16:
-            return -1.0 - 0.01 * NUMBER[text]  # bust: the set goes to the other side
+            return -1.0 - 0.01 * num  # bust: the set goes to the other side
         sets = int(total == 16)
-        if self.matches and len(pile) >= 3:
-            a, b, c = pile[-3:]
-            sets += NUMBER[a] == NUMBER[b] == NUMBER[c]
-            sets += COLOUR[a] == COLOUR[b] == COLOUR[c]
+        last = self.last
+        if self.matches and len(last) == 2:
+            a, b = last
+            sets += NUMBER[a] == NUMBER[b] == num
+            sets += COLOUR[a] == COLOUR[b] == COLOUR[text]
         if sets:
-            count = min(sets, 2 if self.game.options["bonus"] else 1)
-            return count + 0.05 * NUMBER[text]  # win it with the card least worth keeping
-        keep = KEEP.get(PHYSICAL[text][0], 0.0) if PHYSICAL[text] != WILD else KEEP[WILD]
-        threat, gift = self._next_player(pile, total, unseen, their_hand)
+            return min(sets, self.sets_max) + 0.05 * num  # win it with the card least worth keeping
+        physical = PHYSICAL[text]
+        keep = KEEP.get(physical[0], 0.0) if physical != WILD else KEEP[WILD]
+        face = text[-2:]
+        found = self.next_player.get(face)
+        if found is None:
+            found = self.next_player[face] = self._next_player(text, total)
+        threat, gift = found
         return AIM.get(total, 0.0) - keep - threat + 0.8 * gift
 
-    def _next_player(self, pile: list[str], total: int, unseen: list[str], hand: int) -> tuple[float, float]:
-        """Chance the next player can form a set, and chance every card they hold busts."""
+    def _next_player(self, text: str, total: int) -> tuple[float, float]:
+        """Chance the next player can form a set, and chance every card they hold busts,
+        with ``text`` played."""
+        unseen = self.unseen
+        if unseen is None:
+            unseen = self.unseen = _Unseen(self.full, self.view)
         room = 16 - total
-        last2 = pile[-2:] if self.matches and len(pile) >= 2 else []
-        same_n = len(last2) == 2 and NUMBER[last2[0]] == NUMBER[last2[1]]
-        same_c = len(last2) == 2 and COLOUR[last2[0]] == COLOUR[last2[1]]
-        wins = busts = 0
-        for card in unseen:
-            if card == WILD:
-                wins += 1
-                continue
-            num = int(card[0])
-            if num > room:
-                busts += 1
-            elif num == room or (same_n and num == NUMBER[last2[0]]) or (same_c and card[1] == COLOUR[last2[0]]):
-                wins += 1
-        return _any_of(len(unseen), wins, hand), _all_of(len(unseen), busts, hand)
+        num = NUMBER[text]
+        before = self.before
+        same_n = before is not None and NUMBER[before] == num
+        same_c = before is not None and COLOUR[before] == COLOUR[text]
+        # Counted per number (and colour) rather than per card, from running sums: the
+        # same counts, fewer steps. Wins: a wild, the number that makes 16 (``room``), a
+        # third of the same number (``num``, also within reach) or of the same colour.
+        by_num, below = unseen.by_num, unseen.below
+        top = min(room + 1, WILD_INDEX)
+        busts = below[WILD_INDEX] - below[top]
+        wins = by_num[WILD_INDEX]
+        if room < WILD_INDEX:
+            wins += by_num[room]
+        third = same_n and num != room and num <= room
+        if third:
+            wins += by_num[num]
+        if same_c:
+            of_colour, colour_below = unseen.of_colour(COLOUR[text])
+            wins += colour_below[top]
+            if room < WILD_INDEX:
+                wins -= of_colour[room]
+            if third:
+                wins -= of_colour[num]
+        return _odds(unseen.total, wins, busts, self.hand)
 
 
-def _any_of(total: int, good: int, draws: int) -> float:
-    """Chance that ``draws`` cards from ``total`` include one of ``good``."""
-    return 1.0 - _all_of(total, total - good, draws)
+#: ``_Unseen.by_num``'s entry for the wilds, after the numbers 0-6.
+WILD_INDEX = 7
+#: Each card as it is written in a hand or on a pile -> its number (wilds: ``WILD_INDEX``)
+#: and its face (``5G``; wilds: ``W``), so that counting them is a ``Counter`` over a ``map``.
+NUMBER_OF = {**dict.fromkeys(PHYSICAL, WILD_INDEX), **{f: NUMBER[f] for f in FACES}, WILD: WILD_INDEX}
+_COLOUR_FACES = {c: [f"{num}{c}" for num in range(WILD_INDEX)] for c in COLOURS}
+FACE_OF = {**{t: WILD if p == WILD else t for t, p in PHYSICAL.items()}, WILD: WILD}
+
+
+class _Unseen:
+    """The cards a seat has not seen (the deck less its hand, the pile and the won
+    sets), counted by number (``by_num``, the wilds last) and, when asked, by colour."""
+
+    __slots__ = ("below", "by_num", "colour", "faces", "seen", "total")
+
+    below: list[int]  # running sums of by_num
+    by_num: list[int]
+    colour: tuple[str, list[int], list[int]] | None  # the one colour asked for, its counts and sums
+    faces: Counter[str]  # the whole deck's count of each face
+    seen: list[str]
+    total: int
+
+    def __init__(self, full: _Unseen, view: dict[str, Any]) -> None:
+        seen = [*view["hand"], *view["pile"]]
+        for piles in view["set_piles"]:
+            for p in piles:
+                seen += p
+        self.seen = seen
+        self.colour = None
+        self.faces = full.faces
+        self.total = full.total - len(seen)
+        count = Counter(map(NUMBER_OF.__getitem__, seen))
+        self.by_num = [k - count[i] for i, k in enumerate(full.by_num)]
+        self.below = _running(self.by_num)
+
+    def of_colour(self, colour: str) -> tuple[list[int], list[int]]:
+        """How many of each number 0-6 of ``colour`` are unseen, and their running sums
+        (asked for one colour per decision, the top card's, and remembered)."""
+        if self.colour is not None and self.colour[0] == colour:
+            return self.colour[1], self.colour[2]
+        count = Counter(map(FACE_OF.__getitem__, self.seen))
+        faces = self.faces
+        counts = [faces[f] - count[f] for f in _COLOUR_FACES[colour]]
+        self.colour = (colour, counts, _running(counts))
+        return counts, self.colour[2]
+
+    @classmethod
+    def deck(cls, wilds: bool) -> _Unseen:
+        """The whole deck: what is unseen before any card is."""
+        u = object.__new__(cls)
+        cards = deck(wilds)
+        u.seen = []
+        u.colour = None
+        u.total = len(cards)
+        u.faces = Counter(cards)
+        count = Counter(map(NUMBER_OF.__getitem__, cards))
+        u.by_num = [count[i] for i in range(WILD_INDEX + 1)]
+        u.below = _running(u.by_num)
+        return u
+
+
+def _running(counts: list[int]) -> list[int]:
+    """``out[k]`` is the sum of ``counts[:k]``."""
+    out = [0]
+    for k in counts:
+        out.append(out[-1] + k)
+    return out
+
+
+@cache
+def _odds(total: int, wins: int, busts: int, draws: int) -> tuple[float, float]:
+    """Chance that ``draws`` cards from ``total`` include one of ``wins``, and that they
+    are all among ``busts`` (a few hundred distinct questions in a game, asked thousands
+    of times: remembered)."""
+    return 1.0 - _all_of(total, total - wins, draws), _all_of(total, busts, draws)
 
 
 def _all_of(total: int, good: int, draws: int) -> float:

@@ -128,6 +128,9 @@ class SixteenCombos(Game):
         score="pairs in play on the seat's side at the end",
     )
 
+    #: what a card is, for the balance report (comboarena report)
+    balance = "comboarena.games.sixteen_combos.balance:SixteenCombosCards"
+
     def _setup(self) -> None:
         o = self.options
         n = self.players = o["players"]

@@ -44,9 +44,11 @@ True
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from comboarena.core import Chance, OptionError, TurnQueue
 
@@ -147,8 +149,8 @@ def ledger_tokens(ledger: Sequence[Sequence[int]]) -> set[int]:
 class _Sampler:
     """Hidden deal-deck faces for one determinization (see the module docstring)."""
 
-    def __init__(self, view: dict[str, Any], fixed: dict[int, int], rng: random.Random) -> None:
-        self.rng = rng
+    def __init__(self, view: dict[str, Any], fixed: dict[int, int], rng: random.Random | None) -> None:
+        self.rng: random.Random = rng  # type: ignore[assignment]  # set before sampling
         self.fixed = fixed
         self.hidden = [c for c in range(DEAL_SIZE) if c not in fixed]
         used = set(fixed.values())
@@ -454,19 +456,52 @@ _TEXT_INDEX: dict[str, int] = {**FACE_INDEX, **{f + "'": i for f, i in FACE_INDE
 def determinize(game: SixteenCombos, view: dict[str, Any], seat: int | None, rng: random.Random) -> ComboState:
     """A full state consistent with ``view``: hidden deal-deck faces sampled under every
     public constraint, the draw pile shuffled, a fresh chance of its own."""
+    prep = _prepared(game, view, seat)
+    sampler = copy.copy(prep.sampler)
+    sampler.rng = rng
+    faces = sampler.sample()
+    deal_faces = [faces[c] for c in range(DEAL_SIZE)]
+    if not prep.pile_ok:
+        raise OptionError("view is inconsistent: the draw pile's size does not match the cards seen")
+    pile = prep.pile[:]
+    rng.shuffle(pile)
+    return build(game, Chance(rng.getrandbits(63)), world(view, deal_faces, prep.known[:], pile))
+
+
+class _Prepared(NamedTuple):
+    """What a determinization reads from a view before it draws anything: the same for every
+    sample of one view (ISMCTS samples each view hundreds of times)."""
+
+    snapshot: dict[str, Any]  # a copy of the view, to know it again
+    game: SixteenCombos
+    seat: int | None
+    sampler: _Sampler  # without its generator
+    pile: list[int]  # the draw pile's cards before the shuffle
+    pile_ok: bool  # whether the view's draw pile holds as many
+    known: list[int]
+
+
+#: The last view prepared (one entry: a search samples one view many times in a row).
+_LAST: list[_Prepared] = []
+
+
+def _prepared(game: SixteenCombos, view: dict[str, Any], seat: int | None) -> _Prepared:
+    if _LAST:
+        last = _LAST[0]
+        if last.game is game and last.seat == seat and last.snapshot == view:
+            return last
     if view.get("game") != "16-combos" or len(view.get("characters", ())) != game.n_chars:
         raise OptionError("the view is not of this game of 16 Combos (its characters differ)")
     shown = seen_faces(view)
     fixed = {c: f for c, f in shown.items() if c < DEAL_SIZE}
-    faces = _Sampler(view, fixed, rng).sample()
-    deal_faces = [faces[c] for c in range(DEAL_SIZE)]
+    sampler = _Sampler(view, fixed, None)
     out_of_pile = draw_cards_out(view)
     pile = [c for c in draw_deck(game.jokers) if c not in out_of_pile]
-    if len(pile) != view["draw_pile"]:
-        raise OptionError("view is inconsistent: the draw pile's size does not match the cards seen")
-    rng.shuffle(pile)
     known = _knowledge(view, seat, shown, out_of_pile)
-    return build(game, Chance(rng.getrandbits(63)), world(view, deal_faces, known, pile))
+    snapshot = pickle.loads(pickle.dumps(view, pickle.HIGHEST_PROTOCOL))  # a deep copy, quicker
+    prep = _Prepared(snapshot, game, seat, sampler, pile, len(pile) == view["draw_pile"], known)
+    _LAST[:] = [prep]
+    return prep
 
 
 def draw_cards_out(view: dict[str, Any]) -> set[int]:

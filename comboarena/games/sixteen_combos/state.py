@@ -218,10 +218,15 @@ class ComboState(State):
             check_seat(g, seat)
         bit = PUBLIC | (1 << seat if seat is not None else 0)
         known, face = self.known, self.faces
-        vis: list[str | None] = [
-            (DRAW_TEXT[c - DRAW0] if c >= DRAW0 else FACES[face[c]]) if known[c] & bit else None
-            for c in range(CARD_IDS)
-        ]
+        # What the seat sees of each card, and which of those only it sees, in one pass.
+        vis: list[str | None] = [None] * CARD_IDS
+        private: list[int] = []
+        for c in range(CARD_IDS):
+            k = known[c]
+            if k & bit:
+                vis[c] = DRAW_TEXT[c - DRAW0] if c >= DRAW0 else FACES[face[c]]
+                if not k & PUBLIC:
+                    private.append(c)
         phase = self.phase
         over = phase == P_OVER
         a = self.action
@@ -255,7 +260,7 @@ class ComboState(State):
             "constraints": self._constraints_view(vis),
             "groups": [list(grp) for grp in self.groups],
             "ledgers": self._ledgers_view(vis),
-            "private": [c for c in range(CARD_IDS) if known[c] & bit and not known[c] & PUBLIC],
+            "private": private,
             "pair_count": len(self.pairs.type_id),
             "outcome": None if outcome is None else outcome.to_json(),
             "over": over,
@@ -266,7 +271,7 @@ class ComboState(State):
         """The ledgers of the values that depend on a card this seat cannot see (and of the
         pairs they refer to); the others tell it nothing it does not know."""
         ledger, tokens = self.pairs.ledger, self.pairs.tokens
-        wanted = [p for p, led in enumerate(ledger) if led and any(vis[t] is None for t in tokens[p])]
+        wanted = [p for p, led in enumerate(ledger) if led and None in map(vis.__getitem__, tokens[p])]
         seen = set(wanted)
         while wanted:
             p = wanted.pop()
@@ -309,7 +314,7 @@ class ComboState(State):
             toks = tokens[p]
             if not vals:
                 value = None
-            elif mine or all(vis[t] is not None for t in toks):
+            elif mine or None not in map(vis.__getitem__, toks):
                 value = values[p]
             else:
                 value = None
@@ -321,7 +326,7 @@ class ComboState(State):
                     "type_id": tc,
                     "type_card": type_card,
                     "value_ids": list(vals),
-                    "value_cards": [vis[x] for x in vals],
+                    "value_cards": list(map(vis.__getitem__, vals)),
                     "value": value,
                     "tokens": list(toks),
                 }

@@ -94,8 +94,34 @@ function gameCard(game) {
     ),
     h("div", { class: "card-actions" }, presetBtn(quick, "btn primary"), h("button", { class: "btn", type: "button", "data-testid": `new-${game.name}`, onclick: openForm }, "Custom table")),
     presets.length ? h("div", { class: "presets" }, h("span", { class: "muted small" }, "Quick start:"), presets.map((p) => presetBtn(p, "btn small"))) : null,
+    strengthList(game),
     problem,
     formBox
+  );
+}
+
+/** An AI's strength from the game's shipped ladder (comboarena ladder): rating, interval, games. */
+function strengthText(agent) {
+  const s = agent.strength;
+  if (!s) return "not rated yet";
+  const r = (x) => Math.round(x);
+  return `rating ${r(s.rating)} (${r(s.low)}–${r(s.high)}) · ${s.games} games${s.provisional ? " · provisional" : ""}`;
+}
+
+/** The game's AIs strongest first, each with its strength, so people can pick one of their level. */
+function strengthList(game) {
+  const rated = game.agents.filter((a) => a.strength).sort((a, b) => a.strength.place - b.strength.place);
+  const ordered = [...rated, ...game.agents.filter((a) => !a.strength)];
+  if (!rated.length) return null;
+  return h(
+    "details",
+    { class: "ai-strength", "data-testid": `strength-${game.name}` },
+    h("summary", { class: "small" }, "AI opponents by strength"),
+    h(
+      "ol",
+      { class: "small" },
+      ordered.map((a) => h("li", { "data-agent": a.spec }, h("span", { class: "ai-name" }, a.label), " ", h("span", { class: "muted" }, strengthText(a))))
+    )
   );
 }
 
@@ -153,7 +179,7 @@ function buildForm(game, box) {
     const rows = [];
     for (let seat = 0; seat < setup.players; seat++) {
       const team = setup.teams.length < setup.players ? setup.teams.findIndex((t) => t.includes(seat)) : -1;
-      const choices = [["you", "You"], ["open", "A friend (open seat)"], ...game.agents.map((a) => [a.spec, `AI: ${a.label}`])];
+      const choices = [["you", "You"], ["open", "A friend (open seat)"], ...game.agents.map((a) => [a.spec, `AI: ${a.label}${a.strength ? ` · rating ${Math.round(a.strength.rating)}` : ""}`])];
       const select = h("select", { id: `seat-${game.name}-${seat}`, "data-seat": seat }, choices.map(([v, t]) => h("option", { value: v }, t)));
       select.value = previous[seat] || (seat === 0 ? "you" : game.default_agent);
       seatSelects.push(select);

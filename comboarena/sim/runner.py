@@ -64,8 +64,10 @@ def play_game(
     seed: int,
     rng: random.Random,
     on_events: Callable[[State, list[Any]], None] | None = None,
+    on_action: Callable[[State, int, Any], None] | None = None,
 ) -> State:
-    """Play one game to the end; ``agents[seat]`` decides for each seat."""
+    """Play one game to the end; ``agents[seat]`` decides for each seat. ``on_action(state,
+    seat, action)`` is called before each action is applied, ``on_events(state, events)`` after."""
     state = game.new_state(seed=seed)
     for seat, agent in enumerate(agents):
         agent.reset(seat)
@@ -74,6 +76,8 @@ def play_game(
         to_act = state.to_act
         seat = to_act[0] if len(to_act) == 1 else rng.choice(to_act)
         action = agents[seat].choose(state.view(seat), state.legal_actions(seat), rng)
+        if on_action is not None:
+            on_action(state, seat, action)
         events = state.apply(seat, action)
         for s, agent in watchers:
             agent.observe(events_for(events, s))

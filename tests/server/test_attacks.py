@@ -76,6 +76,25 @@ def test_content_options_take_names_never_paths(tmp_path, option):
         assert good.status_code == 200, good.text
 
 
+def test_a_campaign_carried_as_text_is_a_command_line_feature_too(tmp_path):
+    """Records of a campaign begun from a file carry the campaign's text as the option
+    (issue 21). A client sending such a text (any size, parsed as a campaign) gets the same
+    refusal as a path: the server takes only the names it lists."""
+    from comboarena.games.bit_tactics.campaign import find_campaign, inline_campaign
+
+    carried = inline_campaign(find_campaign("first-march"))
+    huge = "# campaign: x\n" + "a = 1\n" * 200_000
+    with server(tmp_path) as client:
+        for text in (carried, huge):
+            options = {"mode": "campaign", "campaign": text}
+            made = client.post("/api/tables", json={"game": TACTICS, "options": options, "seats": ["open", "random"]})
+            setup = client.post(f"/api/games/{TACTICS}/setup", json={"options": options})
+            for res in (made, setup):
+                assert res.status_code in (400, 413), res.text
+                assert "campaign" in res.text or "too large" in res.text, res.text
+        assert client.get("/api/tables").json()["tables"] == []
+
+
 def test_a_fifo_or_a_device_as_a_map_is_never_opened(tmp_path):
     """A FIFO froze every table while the server waited to read it, and /dev/zero read until
     the server was killed for memory. Opening either would hang this request (the FIFO has

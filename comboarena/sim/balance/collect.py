@@ -11,17 +11,17 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from comboarena.agents import Agent
-from comboarena.core import Game, State, events_for
+from comboarena.core import Game, State
 from comboarena.core.rng import derive
 
 from ..report import Tally, agent_labels
-from ..runner import game_seed, seat_slots, setup
+from ..runner import game_seed, play_game, seat_slots, setup
 from .cards import CardRules, CardTally, card_rules
 
 #: Games per block sent to a worker at most.
@@ -75,26 +75,6 @@ class CellTally:
         self.samples += other.samples
 
 
-def play_watched(
-    game: Game, agents: Sequence[Agent], seed: int, rng: random.Random, on_action: Callable[[State, int, Any], None]
-) -> State:
-    """:func:`comboarena.sim.runner.play_game`, move for move (the same generator draws),
-    calling ``on_action(state, seat, action)`` before each action is applied."""
-    state = game.new_state(seed=seed)
-    for seat, agent in enumerate(agents):
-        agent.reset(seat)
-    watchers = [(seat, a) for seat, a in enumerate(agents) if a.wants_events]
-    while not state.is_over:
-        to_act = state.to_act
-        seat = to_act[0] if len(to_act) == 1 else rng.choice(to_act)
-        action = agents[seat].choose(state.view(seat), state.legal_actions(seat), rng)
-        on_action(state, seat, action)
-        events = state.apply(seat, action)
-        for s, agent in watchers:
-            agent.observe(events_for(events, s))
-    return state
-
-
 def play_block(block: Block) -> CellTally:
     """Play a block's games in this process and tally them."""
     game, agents = setup(block.name, block.options, block.specs)
@@ -118,7 +98,7 @@ def _play_one(
             played[seat][card] += 1
 
     rng = random.Random(derive(block.seed, index, 1))
-    state = play_watched(game, seated, game_seed(block.seed, index), rng, watch)
+    state = play_game(game, seated, game_seed(block.seed, index), rng, on_action=watch)
     result = state.result()
     steps = len(state.history)
     offered = getattr(rules, "offered", None)
@@ -182,4 +162,4 @@ def cell_seed(seed: int, index: int) -> int:
     return derive(seed, index)
 
 
-__all__ = ["Block", "CellTally", "blocks", "cell_seed", "play_block", "play_blocks", "play_watched"]
+__all__ = ["Block", "CellTally", "blocks", "cell_seed", "play_block", "play_blocks"]

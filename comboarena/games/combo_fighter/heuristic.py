@@ -199,10 +199,14 @@ class FighterHeuristic(Agent):
         side = "AB".index(mine["side"])
         aside = tuple(f.index[c] for c in mine["aside"]) if power.token.aside_play else ()
         x = mine["x"]
+        # The plans are walked in this order (the first of equal plans wins), so the key and
+        # the walk use the same one: the answer depends on nothing the key leaves out (a view's
+        # hand is in card order already).
+        pool = tuple(sorted(rest))
         key = (
             me,
             first,
-            tuple(sorted(rest)),
+            pool,
             aside,
             side,
             x,
@@ -218,7 +222,7 @@ class FighterHeuristic(Agent):
                 self._best_cache.clear()
             score = self._plan_scorer(view, me, their_ko)
             best = max(
-                plans(f, first, tuple(rest), aside, power.combo_aside(side), x, side, played=played, marks=marks),
+                plans(f, first, pool, aside, power.combo_aside(side), x, side, played=played, marks=marks),
                 key=score,
             )
             found = self._best_cache[key] = (best, score(best))

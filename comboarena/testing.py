@@ -245,6 +245,12 @@ def _check_encoder(
         obs = encoder.observe(state.view(seat))
         _require(len(obs) == size, game, where, f"observation of seat {seat} has {len(obs)} numbers, not {size}")
         _require(
+            list(encoder.observe_state(state, seat)) == obs,
+            game,
+            where,
+            f"observe_state(state, {seat}) differs from observe(view({seat})): it must read only what the view holds",
+        )
+        _require(
             set(map(type, obs)) <= {float} and all(map(math.isfinite, obs)),
             game,
             where,

@@ -250,6 +250,15 @@ class Encoder(ABC):
     def observe(self, view: dict[str, Any]) -> list[float]:
         """The view as ``observation_shape`` numbers (flat), computed from the view only."""
 
+    def observe_state(self, state: State, seat: int | None) -> list[float]:
+        """``observe(state.view(seat))``, which a game may compute faster from the state.
+
+        An override reads only what ``seat``'s view holds, and must give the very
+        numbers ``observe`` gives on that view for every state and seat (the
+        conformance check compares the two on every step of many games).
+        """
+        return self.observe(state.view(seat))
+
     def describe(self) -> str:
         """The action numbering and the observation layout, in Markdown."""
         acts = ", ".join(f"{i} `{a}`" for i, a in enumerate(self._actions[:60]))

@@ -114,7 +114,7 @@ class Table:
     def observe_anew(self, seat: int | None) -> np.ndarray:
         """A new array of the observation, whatever was made before (an earlier one may have
         been changed by whoever it was given to)."""
-        return np.fromiter(self.encoder.observe(self.state.view(seat)), np.float32, self.size)
+        return np.fromiter(self.encoder.observe_state(self.state, seat), np.float32, self.size)
 
     def legal(self, seat: int) -> list[int]:
         """The numbers of ``seat``'s legal actions, ascending (empty if it owes nothing)."""

@@ -10,8 +10,8 @@ random legal action (Python's ``random``, seeded), over the same seeds; a
   ``legal_actions``, a random pick, ``apply``;
 - ``agents``: the loop ``sim`` runs (``play_game``): the same plus the acting
   seat's ``view``, which every agent is handed;
-- ``encode``: the same plus what every adapter must make of each step, with no
-  library around it: the observation (``encoder.observe``, as a numpy array)
+- ``encode``: the bare loop plus what every adapter must make of each step, with no
+  library around it: the observation (``encoder.observe_state``, as a numpy array)
   and the mask of legal action numbers: the floor under any adapter;
 - ``pz raw``: PettingZoo's ``raw_env`` (AEC): ``last()`` (the observation and
   mask of the agent to act, encoded), a pick among the mask's ones, ``step``;
@@ -36,6 +36,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import struct
 import sys
 import time
 from collections.abc import Callable
@@ -76,17 +77,19 @@ def agents(game: ca.Game, seeds: range) -> int:
 
 
 def encode(game: ca.Game, seeds: range) -> int:
-    """The agents loop plus what every adapter must make of each step, with no library: the
-    acting seat's observation (encoded, as numpy) and its mask of legal action numbers."""
+    """The bare loop plus what every adapter must make of each step, with no library: the
+    acting seat's observation (``encoder.observe_state``, as numpy the way the adapters make
+    it) and its mask of legal action numbers."""
     rng = random.Random(0)
     encoder = game.encoder()
     size, actions = len(encoder.blank()), encoder.num_actions
+    float32s = struct.Struct(f"={size}f")
     steps = 0
     for seed in seeds:
         state = game.new_state(seed=seed)
         while not state.is_over:
             seat = state.to_act[0]
-            np.fromiter(encoder.observe(state.view(seat)), np.float32, size)
+            np.frombuffer(bytearray(float32s.pack(*encoder.observe_state(state, seat))), np.float32)
             legal = encoder.legal_indices(state, seat)
             mask = bytearray(actions)
             for i in legal:

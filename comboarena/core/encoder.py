@@ -213,6 +213,11 @@ class Encoder(ABC):
     def features(self) -> list[Feature]:
         return list(self.layout.features)
 
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action, in number order (``actions[i]`` is action number ``i``)."""
+        return self._actions
+
     def action(self, i: int) -> Action:
         """The action numbered ``i``; raises :class:`IllegalAction` out of range."""
         if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(self._actions):
@@ -229,7 +234,9 @@ class Encoder(ABC):
     def legal_indices(self, state: State, seat: int) -> list[int]:
         """The numbers of ``seat``'s legal actions now, ascending."""
         index = self._index
-        return sorted(index[a.text] for a in state.legal_actions(seat))
+        numbers = [index[a.text] for a in state.legal_actions(seat)]
+        numbers.sort()
+        return numbers
 
     def legal_mask(self, state: State, seat: int) -> list[int]:
         """``num_actions`` zeros and ones: 1 where the action is legal now."""

@@ -287,7 +287,7 @@ class Observer:
         return state.table_state.view(None if self.public_only else player)
 
     def set_from(self, state: SpielState, player: int) -> None:
-        self.tensor[:] = self.encoder.observe(self._view(state, player))
+        self.tensor[:] = self.encoder.observe_state(state.table_state, None if self.public_only else player)
 
     def string_from(self, state: SpielState, player: int) -> str:
         text = json.dumps(self._view(state, player), sort_keys=True, separators=(",", ":"))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import math
 import random
+import struct
 from typing import Any
 
 import numpy as np
@@ -55,8 +56,12 @@ class Table:
         self.game = game
         self.encoder = game.encoder()
         self.num_actions = self.encoder.num_actions
+        self._numbered = self.encoder.actions
         self.observation_shape = self.encoder.observation_shape
         self.size = math.prod(self.observation_shape)
+        # Packing the floats with struct and viewing the bytes is about a third cheaper
+        # than np.fromiter, and rounds to float32 the same way (a C cast).
+        self._float32s = struct.Struct(f"={self.size}f")
         self.players = game.players
         self.state: State = game.new_state(seed=0)
         self._seeds = random.Random(new_seed())
@@ -114,7 +119,8 @@ class Table:
     def observe_anew(self, seat: int | None) -> np.ndarray:
         """A new array of the observation, whatever was made before (an earlier one may have
         been changed by whoever it was given to)."""
-        return np.fromiter(self.encoder.observe_state(self.state, seat), np.float32, self.size)
+        packed = self._float32s.pack(*self.encoder.observe_state(self.state, seat))
+        return np.frombuffer(bytearray(packed), np.float32)
 
     def legal(self, seat: int) -> list[int]:
         """The numbers of ``seat``'s legal actions, ascending (empty if it owes nothing)."""
@@ -162,7 +168,8 @@ class Table:
     def apply(self, seat: int, action: int | Action) -> list[Event]:
         """Take ``seat``'s action (a legal number, or an :class:`Action` an agent chose)."""
         if not isinstance(action, Action):
-            action = self.encoder.action(action)
+            n = self.num_actions
+            action = self._numbered[action] if type(action) is int and 0 <= action < n else self.encoder.action(action)
         events = self.state.apply(seat, action)
         self._observations.clear()
         self._legal.clear()

@@ -20,15 +20,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from comboarena.core import Action, Encoder, Layout
+from comboarena.core import Action, Encoder, Layout, check_seat
 from comboarena.core.cards import DECK, RANKS, SUITS
 
 from .actions import BURN, CHOOSE, DISCARD, DRAW, HEAL, PASS, PLAY
-from .seats import PLAYERS
+from .seats import EFFECT, PLAYERS
 from .view import PHASES, DrawReason, Effect
 
 if TYPE_CHECKING:
     from .game import CccCombo
+    from .state import CccState
 
 _CARD = {c: i for i, c in enumerate(DECK)}
 _SUIT = {s: i for i, s in enumerate(SUITS)}
@@ -84,6 +85,8 @@ class CccEncoder(Encoder):
         if game.big_players is None:
             actions += CHOOSE
         super().__init__(actions, layout())
+        self._at = {f.name: f.start for f in self.layout.features}
+        self._blank = self.blank()
 
     def observe(self, view: dict[str, Any]) -> list[float]:
         obs = self.observation()
@@ -129,6 +132,64 @@ class CccEncoder(Encoder):
         obs["turns"] = view["turns"] / view["turn_limit"]
         obs["over"] = 1.0 if view["over"] else 0.0
         return obs.values
+
+    def observe_state(self, state: CccState, seat: int | None) -> list[float]:  # type: ignore[override]
+        """``observe(state.view(seat))`` read straight from the state: the same numbers
+        (the conformance check compares the two)."""
+        at, out = self._at, self._blank[:]
+        if seat is None:
+            me = 0
+        else:
+            if seat.__class__ is not int or not 0 <= seat < PLAYERS:
+                check_seat(state.game, seat)
+            me = seat
+            hand = at["hand"]
+            for card in state.hands[seat]:
+                out[hand + _CARD[card]] = 1.0
+        on_piles, stack = at["piles"], at["stack"]
+        for s, pile in enumerate(state.piles):
+            if pile:
+                k = (s - me) % PLAYERS
+                for card in pile:
+                    out[on_piles + _CARD[card]] = 1.0
+                top = pile[-1]
+                out[at[_TOP_SUIT[k]] + _SUIT[top[1]]] = 1.0
+                out[at[_TOP_RANK[k]] + _RANK[top[0]]] = 1.0
+                out[stack + k] = (len(pile) - 1) / 10
+        discard = at["discard"]
+        for card in state.discard:
+            out[discard + _CARD[card]] = 1.0
+        sizes = at["hand_sizes"]
+        for s, h in enumerate(state.hands):
+            out[sizes + (s - me) % PLAYERS] = len(h) / 20
+        out[at["deck"]] = len(state.deck) / 52
+        out[at["reshuffles"]] = state.reshuffles / 10
+        for big in state.big_players:
+            if big is not None:
+                out[at["big_players"] + (big - me) % PLAYERS] = 1.0
+        # The state's phase is its number in PHASES (the view shows PHASE_VALUES[phase]).
+        out[at["phase"] + state.phase] = 1.0
+        turn = state.turn
+        if turn is not None:
+            out[at["turn"] + (turn - me) % PLAYERS] = 1.0
+        for s in state.owes.waiting:
+            out[at["to_act"] + (s - me) % PLAYERS] = 1.0
+        window = state.window
+        if window is not None and turn is not None:
+            target = window[0]
+            out[at["window_pile"] + (target - me) % PLAYERS] = 1.0
+            out[at["window_effect"] + _EFFECTS.index(EFFECT[turn][target])] = 1.0
+        burn = state.burn
+        if burn is not None:
+            out[at["burn_seat"] + (burn[0] - me) % PLAYERS] = 1.0
+            out[at["burn_owed"]] = burn[1] / 10
+        for i, (s, count, reason) in enumerate(state.draws[:DRAWS_SHOWN]):
+            out[at[f"draw{i}_seat"] + (s - me) % PLAYERS] = 1.0
+            out[at[f"draw{i}_count"]] = count / 10
+            out[at[f"draw{i}_reason"] + _REASONS.index(reason)] = 1.0
+        out[at["turns"]] = state.turns / state.game.turn_limit
+        out[at["over"]] = 1.0 if state.is_over else 0.0
+        return out
 
 
 __all__ = ["CccEncoder", "layout"]

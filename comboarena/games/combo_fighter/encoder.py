@@ -17,13 +17,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from comboarena.core import Action, Encoder, Layout
+from comboarena.core import Action, Encoder, Layout, check_seat
 
 from .actions import CALL, DECK, DONE, END, PASS, POWER, REST, STAY, TAG
-from .view import PHASES, RETRO_STATES, Risk
+from .fields import TIE
+from .rules import damage_risks
+from .view import PHASES, RETRO_STATES, SIDES, Risk
 
 if TYPE_CHECKING:
     from .game import ComboFighter
+    from .state import FighterState
 
 ZONES = ("discard", "aside", "play", "drawn")
 
@@ -102,6 +105,28 @@ class FighterEncoder(Encoder):
         #: per seat: what one copy of each of its fighter's card types adds to a count
         self.shares = [tuple(1.0 / card.copies for card in game.fighters[s].cards) for s in range(n)]
         super().__init__(_actions(game), layout)
+        self._prepare_observe_state()
+
+    def _prepare_observe_state(self) -> None:
+        """The places and tables :meth:`observe_state` writes with."""
+        game, at = self.game, {f.name: f.start for f in self.layout.features}
+        self._at = at
+        self._blank = self.blank()
+        self._phase_at = {phase: at["phase"] + i for i, phase in enumerate(PHASES)}
+        #: per seat: (start of its numbers, of its retro one-hot, of its risks, of each zone,
+        #: its card types' places in the observation order, the sums by count per type)
+        self._seat_at = []
+        for s in range(game.players):
+            fighter, codes = game.fighters[s], game.codes[s]
+            order = [fighter.index[codes[t]] for t in range(len(codes))]
+            sums = []
+            for t in range(len(codes)):
+                share, row = self.shares[s][order[t]], [0.0]
+                for _ in range(4 * sum(c.copies for c in fighter.cards)):
+                    row.append(row[-1] + share)
+                sums.append(row)
+            zones = tuple(at[f"seat{s}_{zone}"] for zone in ZONES)
+            self._seat_at.append((at[f"seat{s}"], at[f"seat{s}_retro"], at[f"seat{s}_risks"], zones, order, sums))
 
     def observe(self, view: dict[str, Any]) -> list[float]:
         obs = self.observation()
@@ -162,6 +187,74 @@ class FighterEncoder(Encoder):
             if view["choice"] is not None:
                 obs.one_hot("choice", fighter.index[view["choice"]])
         return obs.values
+
+    def observe_state(self, state: FighterState, seat: int | None) -> list[float]:  # type: ignore[override]
+        """``observe(state.view(seat))`` read straight from the state: the same numbers
+        (a count adds one copy's share at a time, as ``observe`` does; the conformance
+        check compares the two)."""
+        game, at, out = self.game, self._at, self._blank[:]
+        if seat is not None:
+            check_seat(game, seat)
+            out[at["seat"] + seat] = 1.0
+            if seat in state.window.waiting:
+                out[at["to_act"]] = 1.0
+        out[self._phase_at[state.phase]] = 1.0
+        out[at["fight"]] = state.fight / 5
+        out[at["round"]] = state.round / 30
+        wins, picked = at["wins"], at["picked"]
+        for team in (0, 1):
+            out[wins + team] = state.wins[team] / 3
+            out[picked + team] = 1.0 if state.picks[team] is not None else 0.0
+        winner = state.round_winner
+        if winner == TIE:
+            out[at["round_winner"] + game.players] = 1.0
+        elif winner >= 0:
+            out[at["round_winner"] + winner] = 1.0
+        ring = state.ring
+        for s, f in enumerate(state.fighters):
+            numbers, retro, risky, zones, order, sums = self._seat_at[s]
+            hand, deck, damage = len(f.hand), len(f.deck), f.damage
+            out[numbers : numbers + 12] = (
+                1.0 if s in ring else 0.0,
+                hand / 7,
+                deck / 50,
+                len(f.discard) / 50,
+                float(f.staggering),
+                float(f.ko),
+                damage / 20,
+                1.0 if SIDES[f.side] == "B" else 0.0,
+                state.x(s) / 10,
+                1.0 if f.face_down >= 0 else 0.0,
+                f.speed_bonus / 5,
+                float(f.flip),
+            )
+            out[retro + f.retro] = 1.0
+            if damage:
+                risks = damage_risks(hand, deck, damage, f.staggering)
+                if risks.get("deck") == Risk.STAGGER:
+                    out[risky] = 1.0
+                if risks.get("rest") == Risk.STAGGER:
+                    out[risky + 1] = 1.0
+            for cards, start in zip((f.discard, f.aside, f.play, f.drawn), zones, strict=True):
+                _count(out, start, cards, order, sums)
+        if seat is not None:
+            you = state.fighters[seat]
+            numbers, retro, risky, zones, order, sums = self._seat_at[seat]
+            _count(out, at["hand"], you.hand, order, sums)
+            if you.face_down >= 0:
+                out[at["choice"] + order[you.face_down]] = 1.0
+        return out
+
+
+def _count(out: list[float], start: int, cards: list[int], order: list[int], sums: list[list[float]]) -> None:
+    """Write at ``start`` each card type's count of ``cards`` as the sum of its shares."""
+    if not cards:
+        return
+    counts: dict[int, int] = {}
+    for t in cards:
+        counts[t] = counts.get(t, 0) + 1
+    for t, k in counts.items():
+        out[start + order[t]] = sums[t][k]
 
 
 __all__ = ["FighterEncoder"]

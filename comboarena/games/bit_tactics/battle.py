@@ -13,6 +13,7 @@ state's ``features``, which the battle only places (:meth:`Battle.place_features
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 from typing import TYPE_CHECKING, NamedTuple
 
 from comboarena.core import Chance, Event
@@ -110,6 +111,7 @@ class Battle:
         "block",
         "board",
         "chance",
+        "dmask",
         "dyn",
         "eq",
         "face",
@@ -147,8 +149,10 @@ class Battle:
     occ: list[int]  # square -> the unit on it (standing or fallen), or -1
     block: list[int]  # square -> the top of a closed door or a boulder on it, or -1
     dyn: tuple[int, ...]  # the squares with a closed door or a boulder
-    #: the last movement search: (unit, square, (best key per state, parent per state, states reached))
-    reach: tuple[int, int, tuple[list[int], list[int], list[int]]] | None
+    dmask: int  # the same squares as a bit mask
+    #: the last movement search: (unit, square, ((best key per state, parent per state, states
+    #: reached), the squares reached with their best key))
+    reach: tuple[int, int, tuple[tuple[list[int], list[int], list[int]], dict[int, int]]] | None
     #: facts that follow from the sheets, rules and board alone, keyed by (unit, loadout)
     #: (:func:`.fasttargets.plan`), (unit, Float) (movement tables) and side (who is a foe):
     #: shared by clones, only ever added to, never changed
@@ -220,6 +224,7 @@ class Battle:
         new.occ = self.occ[:]
         new.block = self.block[:]
         new.dyn = self.dyn
+        new.dmask = self.dmask
         new.reach = self.reach  # a search result is never changed, only replaced
         new.memo = self.memo
         return new
@@ -243,6 +248,7 @@ class Battle:
                 sq = board.index[state]
                 self.block[sq] = board.ht[sq] + BOULDER_HEIGHT
         self.dyn = tuple(s for s in range(board.size) if self.block[s] >= 0)
+        self.dmask = sum(board.bits[s] for s in self.dyn)
 
     def passable(self, sq: int) -> bool:
         return self.block[sq] < 0
@@ -319,7 +325,8 @@ class Battle:
     def mov(self, u: int) -> int:
         """MOV, Haste + 1, Slow - 1."""
         m = self.sm[u]
-        return max(0, self.sheets[u].mov + ((m >> HASTE) & 1) - ((m >> SLOW) & 1))
+        mov = self.sheets[u].mov + ((m >> HASTE) & 1) - ((m >> SLOW) & 1)
+        return mov if mov > 0 else 0
 
     def floats(self, u: int) -> bool:
         return self.sheets[u].levitate or (self.sm[u] >> FLOAT) & 1 == 1
@@ -494,9 +501,7 @@ class Battle:
     def end_guards_of(self, guarder: int, events: list[Event]) -> None:
         """The Guard command lasts "until your next action"."""
         sm = self.sm
-        for v in range(len(sm)):
-            if not sm[v] & _GUARD_BIT:
-                continue
+        for v in compress(range(len(sm)), map(_GUARD_BIT.__and__, sm)):  # the guarded units
             g = self.status(v, GUARD)
             if g is not None and g.caster == guarder:
                 self.set_statuses(v, tuple(s for s in self.st[v] if s.kind != GUARD))

@@ -97,6 +97,9 @@ class Board:
         self._edges: dict[Profile, tuple[tuple[Edge, ...], ...]] = {}
         #: the movement search's plain edge tables per profile (see :mod:`.movement`)
         self.plain: dict[tuple[bool, bool, int, bool], Any] = {}
+        #: ``bits[sq]``: the bit of ``sq`` in a mask of squares; ``slopes``: the mask of the slopes
+        self.bits = tuple(1 << s for s in range(n))
+        self.slopes = sum(1 << s for s in range(n) if self.terrain[s] == SLOPE)
         #: the floor's base move cost (water 2), modifiers (+1) included; -1 where nobody walks by default
         self.base_cost = tuple(_base_cost(m, s) for s in range(self.size))
 

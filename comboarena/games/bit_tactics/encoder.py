@@ -18,16 +18,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from comboarena.core import Action, Encoder, Layout
+from comboarena.core import Action, Encoder, Layout, check_seat
 
 from . import actions as A
 from .content import ACTIVE_KINDS, PASSIVE, pack
 from .maps import CLOSED, DEEP, GONE, OPENED, SLOPED, WALL, WATER, Map, square_name
 from .statuses import NAMES, SKILLS
 from .units import sheet_of
+from .view import BATTLE
 
 if TYPE_CHECKING:
     from .game import BitTactics
+    from .state import TacticsState
 
 #: The numbers of each square in the ``squares`` feature, in order.
 HEIGHT, BLOCKED, WATERY, MODIFIED, MINE, FOE, FALLEN, HP_SHARE = range(8)
@@ -134,6 +136,8 @@ class TacticsEncoder(Encoder):
         self._status = {n: i for i, n in enumerate(NAMES)}
         self._squares_at = self.layout.by_name["squares"].start
         self._units_at = self.layout.by_name["units"].start
+        #: where ``phase``, ``round``, ``turn`` and ``to_act`` begin
+        self._globals_at = tuple(self.layout.by_name[f].start for f in ("phase", "round", "turn", "to_act"))
         #: per map: the map, its observation before any unit is placed (heights and terrain),
         #: and its squares by name
         self._templates: dict[str, tuple[Map, list[float], dict[str, int]]] = {}
@@ -205,6 +209,65 @@ class TacticsEncoder(Encoder):
         obs.put("turn", [1.0 if turn["moved"] else 0.0, 1.0 if turn["acted"] else 0.0, 1.0 if turn["faced"] else 0.0])
         obs["to_act"] = 1.0 if seat in view["to_act"] else 0.0
         return obs.values
+
+    def observe_state(self, state: TacticsState, seat: int | None) -> list[float]:  # type: ignore[override]
+        """``observe(state.view(seat))`` read straight from the state: the same numbers
+        (the conformance check and ``tests/rules/bit_tactics/test_observe_state.py``
+        compare the two)."""
+        game = self.game
+        if seat is not None:
+            check_seat(game, seat)
+        m, template, index = self._templates[game.maps[min(state.battle_index, len(game.maps) - 1)].id]
+        values = template[:]
+        squares, units = self._squares_at, self._units_at
+        mine = 0
+        for side, team in enumerate(game.teams):
+            if seat in team:
+                mine = side
+        b = state.units
+        q = state.queue
+        if b is not None:
+            for feat, fs in zip(m.features, state.features, strict=False):
+                if fs == CLOSED:
+                    values[squares + self._slot(m, feat.square) + BLOCKED] = 1.0
+                elif fs not in (OPENED, SLOPED, GONE):
+                    values[squares + self._slot(m, index[fs]) + BLOCKED] = 1.0
+            current = q.current if q is not None and state.phase is BATTLE else -1
+            width, height = m.width, m.height
+            file_span, rank_span = max(1, width - 1), max(1, height - 1)
+            hp, mp, limit, face, st, at = b.hp, b.mp, b.limit, b.face, b.st, b.sq
+            for u, sheet in enumerate(b.sheets[: self.units]):
+                sq = at[u]
+                o = squares + self._slot(m, sq)
+                share = hp[u] / sheet.hp
+                fallen = hp[u] <= 0
+                is_mine = sheet.side == mine
+                values[o + (FALLEN if fallen else MINE if is_mine else FOE)] = 1.0
+                values[o + HP_SHARE] = share
+                k = units + u * UNIT_FEATURES
+                values[k + PRESENT] = 1.0
+                values[k + IS_MINE] = 1.0 if is_mine else 0.0
+                values[k + IS_FALLEN] = 1.0 if fallen else 0.0
+                values[k + UNIT_HP] = share
+                values[k + UNIT_MP] = mp[u] / sheet.mp if sheet.mp else 0.0
+                values[k + LIMIT] = limit[u] / 20
+                values[k + LEVEL] = sheet.level / 10
+                values[k + FILE] = (sq % width) / file_span
+                values[k + RANK] = (sq // width) / rank_span
+                values[k + FACING_AT + face[u]] = 1.0
+                if u == current:
+                    values[k + ACTING] = 1.0
+                for x in st[u]:
+                    values[k + STATUS_AT + x.kind] = 1.0
+        at_ = self._globals_at
+        values[at_[0] + ("battle", "camp", "over").index(str(state.phase))] = 1.0
+        values[at_[1]] = (q.round if q is not None else 0) / game.rounds
+        t = state.turn
+        values[at_[2]] = 1.0 if t.moved else 0.0
+        values[at_[2] + 1] = 1.0 if t.acted else 0.0
+        values[at_[2] + 2] = 1.0 if t.faced else 0.0
+        values[at_[3]] = 1.0 if seat in state.to_act else 0.0
+        return values
 
 
 def max_units(game: BitTactics) -> int:

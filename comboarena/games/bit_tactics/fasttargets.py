@@ -123,8 +123,10 @@ class Targets:
     """Target squares for the acting unit ``u`` at its square, reusing per-call facts."""
 
     __slots__ = (
+        "_by",
         "_foe",
         "_hits_by",
+        "_near",
         "_units",
         "a",
         "aN",
@@ -170,6 +172,9 @@ class Targets:
         self.allies = list(compress(sq, map(and_, ally, up)))
         self._units: list[tuple[int, int, bool, bool]] | None = None
         self._hits_by: list[list[int] | None] = [None, None]
+        self._near: list[int] | None = None
+        #: target lists already found, by what they follow from (see :meth:`ability`)
+        self._by: dict[tuple[object, ...], list[int]] = {}
 
     @property
     def units(self) -> list[tuple[int, int, bool, bool]]:
@@ -252,16 +257,23 @@ class Targets:
 
     def guard(self) -> list[int]:
         """ "Guard: Choose yourself or 1 ally in AE1" (as :func:`.targeting.guard_targets`)."""
-        dist, aN = self.dist, self.aN
-        out = [t for t in self.allies if dist[aN + t] <= 1]
-        out.sort()
-        return out
+        return self.near()[:]
+
+    def near(self) -> list[int]:
+        """The squares of ``u`` and the standing allies next to it, in order (shared: not to
+        be changed; :meth:`guard` gives a copy)."""
+        got = self._near
+        if got is None:
+            dist, aN = self.dist, self.aN
+            got = self._near = [t for t in self.allies if dist[aN + t] <= 1]
+            got.sort()
+        return got
 
     def items(self, revive: bool) -> list[int]:
         """Yourself or an ally next to you; the fallen for a reviving item (as :func:`.targeting.item_range`)."""
         dist, aN = self.dist, self.aN
         if not revive:
-            return self.guard()
+            return self.near()[:]
         out = [t for _, t, foe, up in self.units if not foe and not up and dist[aN + t] <= 1]
         out.sort()
         return out
@@ -273,34 +285,52 @@ class Targets:
         if target == SELF or (ab.range == 0 and not ab.weapon):
             return [self.a] if wants(b, self.u, ab, self.a, magic_limit) is None else []
         if ab.ae:
-            if target in (FOE, ALLY):
+            if target not in (FOE, ALLY):
+                return ability_targets(b, self.u, ab, w, magic_limit)
+            if w is not None:
                 return _area_targets(self, ab, w, magic_limit)
-            return ability_targets(b, self.u, ab, w, magic_limit)
+            # Without a weapon, the centres follow from these alone (spells share them).
+            key: tuple[object, ...] = (target, ab.ae, ab.hits, ab.range, magic_limit)
+            got = self._by.get(key)
+            if got is None:
+                got = self._by[key] = _area_targets(self, ab, w, magic_limit)
+            return got[:]
+        if not ab.weapon or w is None:
+            key = (target, ab.range, ab.line, magic_limit)
+            got = self._by.get(key)
+            if got is None:
+                got = self._by[key] = self._in_range(target, ab.range, ab.line, magic_limit)
+            return got[:]
         combo = b.combo
         out = []
         want_foe = target == FOE
         want_ally = target in (ALLY, FALLEN)
-        if ab.weapon and w is not None:
-            if spec is None:
-                spec = self._spec(w)
-            hits = self._hits
-            if want_foe and not magic_limit:
-                dist, aN, far = self.dist, self.aN, spec[2] + 1
-                out = [t for t in self.foes if dist[aN + t] <= far and hits(spec, t)]
-            else:
-                for v, t, foe, up in self.units:
-                    if (
-                        up
-                        and (foe if want_foe else (not foe if want_ally else True))
-                        and (not magic_limit or combo(v))
-                        and hits(spec, t)
-                    ):
-                        out.append(t)
-            out.sort()
-            return out
+        if spec is None:
+            spec = self._spec(w)
+        hits = self._hits
+        if want_foe and not magic_limit:
+            dist, aN, far = self.dist, self.aN, spec[2] + 1
+            out = [t for t in self.foes if dist[aN + t] <= far and hits(spec, t)]
+        else:
+            for v, t, foe, up in self.units:
+                if (
+                    up
+                    and (foe if want_foe else (not foe if want_ally else True))
+                    and (not magic_limit or combo(v))
+                    and hits(spec, t)
+                ):
+                    out.append(t)
+        out.sort()
+        return out
+
+    def _in_range(self, target: int, rng: int, line: bool, magic_limit: bool) -> list[int]:
+        """The targets of an ability without a weapon or an area: within ``rng`` (in a
+        straight line within the melee height, for ``line``) and Line of Effect."""
+        combo = self.b.combo
+        out = []
+        want_foe = target == FOE
+        want_ally = target in (ALLY, FALLEN)
         dist, inline, ht, aN, a = self.dist, self.inline, self.ht, self.aN, self.a
-        rng = ab.range
-        line = ab.line
         mh = self.mh
         fallen = target == FALLEN
         if magic_limit or fallen or not (want_foe or want_ally):

@@ -14,6 +14,8 @@ slip, a fall).
 from __future__ import annotations
 
 import heapq
+from itertools import compress
+from operator import and_
 from typing import Any
 
 from comboarena.core import Event
@@ -94,59 +96,94 @@ def _plain(es: tuple[Edge, ...], first: bool, slope: int, n: int) -> tuple[tuple
 
 
 Search = tuple[list[int], list[int], list[int]]
+#: A search found: its result, and the squares it reached with their best key (in order,
+#: whoever stands there; see :func:`reachable`).
+Found = tuple[Search, dict[int, int]]
 
 
-def _search(b: Battle, u: int, mov: int) -> Search:
+def _masks(b: Battle, u: int) -> tuple[int, int]:
+    """(``closed``, ``filled``) as bit masks of squares: ``closed``, squares no step of
+    ``u`` may enter (a closed door or boulder, a standing foe, a slope someone stands on);
+    ``filled``, squares a jump across may not pass over (a closed door or boulder, anyone
+    standing). Units stand on squares of their own, so a sum of their bits is their union."""
+    board = b.board
+    bits = board.bits
+    dyn_mask = b.dmask
+    sq = b.sq
+    up = list(map(bool, b.hp))  # HP is never below 0
+    standing = sum(map(bits.__getitem__, compress(sq, up)))
+    foe = _foe_flags(b, b.sides[u])
+    foes = sum(map(bits.__getitem__, compress(sq, map(and_, foe, up))))
+    return dyn_mask | foes | (standing & board.slopes), dyn_mask | standing
+
+
+def _foe_flags(b: Battle, side: int) -> list[bool]:
+    """Whether each unit is a foe of ``side`` (kept in the battle's memo, as
+    :class:`.fasttargets.Targets` keeps it)."""
+    sides: tuple[list[bool], list[bool]] | None = b.memo.get(side)  # type: ignore[assignment]
+    if sides is None:
+        sides = ([x != side for x in b.sides], [x == side for x in b.sides])
+        b.memo[side] = sides
+    return sides[0]
+
+
+def _search(b: Battle, u: int, mov: int) -> Found:
     """Least-cost search from ``u``'s square over the states (square, free or stopped):
-    (best key per state, parent per state, the states reached); a parent is the square of
-    the (free) state it came from.
+    (best key per state, parent per state, the states reached), with the squares reached;
+    a parent is the square of the (free) state it came from.
 
     The same search on an empty board is kept per profile, start and MOV with the squares
     it looked at: when no unit, door or boulder stands on any of them, this search would
-    make exactly the same steps, so its result is that one."""
+    make exactly the same steps, so its result is that one. A search with something in
+    the way is kept in the battle's memo by what stands where."""
     cached = b.reach
     start = b.sq[u]
     if cached is not None and cached[0] == u and cached[1] == start:
-        return cached[2]  # type: ignore[no-any-return]
+        return cached[2]
     board = b.board
     n = board.size
     edges, firsts, empty, _ = _tables(b, u)
-    sides = b.sides
-    side = sides[u]
-    terrain = board.terrain
-    # ``closed``: squares no step may enter (a closed door or boulder, a standing foe, a
-    # slope someone stands on); ``filled``: squares a jump across may not pass over (a
-    # closed door or boulder, anyone standing).
-    closed = filled = 0
-    for t in b.dyn:
-        closed |= 1 << t
-    filled = closed
-    hp, sq = b.hp, b.sq
-    for v in range(len(sides)):
-        if hp[v] > 0:
-            t = sq[v]
-            filled |= 1 << t
-            if sides[v] != side or terrain[t] == SLOPE:
-                closed |= 1 << t
+    closed, filled = _masks(b, u)
     limit = mov * KEY + KEY - 1
     free = empty.get((start, limit))
     if free is None:
-        free = empty[(start, limit)] = _run(edges, firsts, start, limit, [False] * (2 * n), [False] * (n + 1), n, True)
-    result, looked, jumped = free
+        best_free, looked, jumped = _watch(edges, firsts, start, limit, n)
+        free = empty[(start, limit)] = ((best_free, _squares(b, u, mov, best_free)), looked, jumped)
+    found, looked, jumped = free
     if looked & closed or jumped & filled:
-        blocked = [False] * n
-        over = [False] * (n + 1)  # square ``n`` stands for "no gap"
-        while closed:
-            low = closed & -closed
-            blocked[low.bit_length() - 1] = True
-            closed ^= low
-        while filled:
-            low = filled & -filled
-            over[low.bit_length() - 1] = True
-            filled ^= low
-        result = _run(edges, firsts, start, limit, blocked * 2, over, n, False)[0]
-    b.reach = (u, start, result)
-    return result
+        key = (u, (b.sm[u] >> FLOAT) & 1, start, limit, closed, filled)
+        got = b.memo.get(key)
+        if got is None:
+            blocked = []
+            over = [False] * (n + 1)  # square ``n`` stands for "no gap"
+            while closed:
+                low = closed & -closed
+                blocked.append(low.bit_length() - 1)
+                closed ^= low
+            while filled:
+                low = filled & -filled
+                over[low.bit_length() - 1] = True
+                filled ^= low
+            result = _run(edges, firsts, start, limit, blocked, over, n)
+            got = b.memo[key] = (result, _squares(b, u, mov, result))
+        found = got  # type: ignore[assignment]
+    b.reach = (u, start, found)
+    return found
+
+
+def _squares(b: Battle, u: int, mov: int, result: Search) -> dict[int, int]:
+    """The squares a search reached (in order), with the search key of each (its best of
+    free and stopped)."""
+    best, _, reached = result
+    n = b.board.size
+    squares = sorted(reached)
+    if mov > 10:  # every step costs at least 1 MOV: squares reached lie within MOV (the table goes to 10)
+        near = set(b.board.within[10][b.sq[u]])
+        squares = [t for t in squares if (t - n if t >= n else t) in near]
+    if squares and squares[-1] >= n:  # some squares are reached stopped: take each one's best
+        squares = sorted({t - n if t >= n else t for t in squares})
+        return {t: min(best[t], best[n + t]) for t in squares}
+    return {t: best[t] for t in squares}
 
 
 def _run(
@@ -154,27 +191,26 @@ def _run(
     firsts: Plain,
     start: int,
     limit: int,
-    closed: list[bool],
+    closed: list[int],
     filled: list[bool],
     n: int,
-    watch: bool,
-) -> tuple[Search, int, int]:
-    """The search itself; with ``watch``, also the squares entered and jumped over by every
-    step it looked at (as bit masks)."""
+) -> Search:
+    """The search itself, entering no square of ``closed`` (free or stopped there) and
+    jumping over none of ``filled``."""
     best = [_INF] * (2 * n)
+    # A closed state's best is -1 during the search, so no step can improve it (no step
+    # has a negative key); it is _INF again in the result.
+    for t in closed:
+        best[t] = best[n + t] = -1
     parent = [-1] * (2 * n)
     reached: list[int] = []
     best[start] = 0
     heap = []
-    looked = jumped = 0
     # The first step (its first-square cost), then the rest in order of key and state.
     for t, nk, g in firsts[start]:
         if nk > limit:
             break
-        if watch:
-            looked |= 1 << (t - n if t >= n else t)
-            jumped |= 1 << g
-        if closed[t] or filled[g]:
+        if filled[g]:
             continue
         if nk < best[t]:
             best[t] = nk
@@ -191,11 +227,50 @@ def _run(
             nk = key + ck
             if nk > limit:
                 break
-            if watch:
-                looked |= 1 << (t - n if t >= n else t)
-                jumped |= 1 << g
-            if closed[t] or filled[g]:
-                continue
+            if nk < best[t] and not filled[g]:
+                if best[t] == _INF:
+                    reached.append(t)
+                best[t] = nk
+                parent[t] = s
+                push(heap, (nk, t))
+    for t in closed:
+        best[n + t] = _INF
+        if t != start:
+            best[t] = _INF
+    return best, parent, reached
+
+
+def _watch(edges: Plain, firsts: Plain, start: int, limit: int, n: int) -> tuple[Search, int, int]:
+    """The search on an empty board, with the squares entered and jumped over by every
+    step it looked at (as bit masks)."""
+    best = [_INF] * (2 * n)
+    parent = [-1] * (2 * n)
+    reached: list[int] = []
+    best[start] = 0
+    heap = []
+    looked = jumped = 0
+    for t, nk, g in firsts[start]:
+        if nk > limit:
+            break
+        looked |= 1 << (t - n if t >= n else t)
+        jumped |= 1 << g
+        if nk < best[t]:
+            best[t] = nk
+            parent[t] = start
+            reached.append(t)
+            heap.append((nk, t))
+    heap.sort()
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        key, s = pop(heap)
+        if key > best[s]:
+            continue
+        for t, ck, g in edges[s]:
+            nk = key + ck
+            if nk > limit:
+                break
+            looked |= 1 << (t - n if t >= n else t)
+            jumped |= 1 << g
             if nk < best[t]:
                 if best[t] == _INF:
                     reached.append(t)
@@ -213,22 +288,15 @@ def reachable(b: Battle, u: int) -> dict[int, int]:
     mov = b.mov(u)
     if mov <= 0:
         return {}
-    best, _, reached = _search(b, u, mov)
-    occ = b.occ
-    n = b.board.size
-    squares = sorted(reached)
-    if mov > 10:  # every step costs at least 1 MOV: squares reached lie within MOV (the table goes to 10)
-        near = set(b.board.within[10][b.sq[u]])
-        squares = [t for t in squares if (t - n if t >= n else t) in near]
-    if squares and squares[-1] >= n:  # some squares are reached stopped: take each one's best
-        squares = sorted({t - n if t >= n else t for t in squares})
-        return {t: min(best[t], best[n + t]) for t in squares if occ[t] < 0}
-    return {t: best[t] for t in squares if occ[t] < 0}
+    out = _search(b, u, mov)[1].copy()
+    for t in filter(out.__contains__, b.sq):  # every unit, standing or fallen, has a square of its own
+        del out[t]
+    return out
 
 
 def path_to(b: Battle, u: int, dest: int) -> list[tuple[int, Edge]]:
     """The steps of the cheapest move to ``dest`` (each: the square left and the edge taken)."""
-    best, parent, _ = _search(b, u, b.mov(u))
+    best, parent, _ = _search(b, u, b.mov(u))[0]
     n = b.board.size
     step = _tables(b, u)[3]
     stop = 0 if best[dest] <= best[n + dest] else 1
@@ -252,18 +320,20 @@ def move(b: Battle, u: int, dest: int, events: list[Event]) -> int:
     board = b.board
     start = b.sq[u]
     seat = b.sheets[u].seat
-    path = [board.name(start)]
+    names = board.names
+    path = [names[start]]
     end = start
     cost = 0
     tests: list[Event] = []
     slipped = None
     floating = b.floats(u)
+    terrain = board.terrain
     for i, (_, e) in enumerate(steps):
         end = e.to
         cost += e.first_cost if i == 0 else e.cost
         b.face[u] = e.dir
-        path.append(board.name(end))
-        if board.terrain[end] == SLOPE and not floating:
+        path.append(names[end])
+        if terrain[end] == SLOPE and not floating:
             feature = board.map.feature_at(end)
             assert feature is not None
             die = b.sheets[u].skills[feature.skill]
@@ -293,7 +363,7 @@ def move(b: Battle, u: int, dest: int, events: list[Event]) -> int:
         Event(
             EV_MOVE,
             seat,
-            {"unit": u, "from": board.name(start), "to": board.name(end), "path": path, "cost": cost},
+            {"unit": u, "from": names[start], "to": names[end], "path": path, "cost": cost},
         )
     )
     events.extend(tests)

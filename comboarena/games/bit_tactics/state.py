@@ -53,6 +53,8 @@ if TYPE_CHECKING:
     from .game import BitTactics
 
 _SEATS = [(s,) for s in range(8)]
+#: the seat to act once the game is over: equal to no seat
+_NOBODY = object()
 
 
 class TacticsState(State):
@@ -81,9 +83,8 @@ class TacticsState(State):
     @property
     def to_act(self) -> tuple[int, ...]:
         phase = self.phase
-        if phase is BATTLE:
-            assert self.units is not None and self.queue is not None
-            return _SEATS[self.units.sheets[self.queue.current].seat]
+        if phase is BATTLE:  # a battle has its units and its queue
+            return _SEATS[self.units.sheets[self.queue.current].seat]  # type: ignore[union-attr]
         if phase is CAMP:
             return _SEATS[self.camp_seat]
         return ()
@@ -103,23 +104,31 @@ class TacticsState(State):
         return self.queue.current if self.phase is BATTLE and self.queue is not None else -1
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if self.phase is OVER or seat not in self.to_act:
+        phase = self.phase
+        if phase is BATTLE:
+            if seat != self.units.sheets[self.queue.current].seat:  # type: ignore[union-attr]
+                return []
+        elif phase is not CAMP or seat != self.camp_seat:
             return []
         if self.legal is None:
-            self.legal = legal_steps(self) if self.phase is BATTLE else camp_choices(self)
+            self.legal = legal_steps(self) if phase is BATTLE else camp_choices(self)
         return self.legal[:]
 
     def apply(self, seat: int, action: Action | str) -> list[Event]:
         if action.__class__ is str:
             action = self.game.parse_action(action)  # type: ignore[arg-type]
         assert isinstance(action, Action)
-        to_act = self.to_act
-        if seat not in to_act:
+        phase = self.phase
+        if phase is BATTLE:
+            acting: object = self.units.sheets[self.queue.current].seat  # type: ignore[union-attr]
+        else:
+            acting = self.camp_seat if phase is CAMP else _NOBODY
+        if seat != acting:  # (to_act inlined: every step comes here)
             check_seat(self.game, seat)
-            why = "the game is over" if self.phase is OVER else f"it is seat {to_act[0]}'s turn"
+            why = "the game is over" if phase is OVER else f"it is seat {acting}'s turn"
             raise self._illegal(seat, action, why)
         if self.legal is None:
-            self.legal = legal_steps(self) if self.phase is BATTLE else camp_choices(self)
+            self.legal = legal_steps(self) if phase is BATTLE else camp_choices(self)
         # Legal lists hold interned actions: an identity match first, equality (by notation) else.
         if not any(map(is_, self.legal, repeat(action))) and action not in self.legal:
             raise self._illegal(seat, action, self.why_illegal(action))

@@ -94,10 +94,10 @@ def commands(b: Battle, u: int, features: tuple[str, ...]) -> list[Action]:
                 use = item_use(b, u, item)
             if use == ITEM_NONE:
                 continue
-            ts = [tg.a] if use == ITEM_SELF else tg.items(use == ITEM_FALLEN)
+            ts = [tg.a] if use == ITEM_SELF else tg.items(True) if use == ITEM_FALLEN else tg.near()
             if ts:
                 out += map(cmd("item", item).__getitem__, ts)
-    ts = tg.guard()
+    ts = tg.near()
     if ts:
         out += map(pl.guard.__getitem__, ts)
     if b.limit[u] >= LIMIT_READY:

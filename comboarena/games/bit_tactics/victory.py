@@ -31,10 +31,9 @@ def check_battle_end(s: TacticsState, events: list[Event]) -> bool:
     if s.phase is not BATTLE:
         return True
     standing = set(compress(b.sides, b.hp))  # HP is never below 0
-    alive0 = 0 in standing
-    alive1 = 1 in standing
-    if not alive1 or not alive0:
-        finish_battle(s, 0 if alive0 else 1 if alive1 else DRAW, Termination.ROUT, events)
+    if len(standing) < 2:  # a side has none standing
+        alive0 = 0 in standing
+        finish_battle(s, 0 if alive0 else 1 if 1 in standing else DRAW, Termination.ROUT, events)
         return True
     board = b.board
     m = board.map

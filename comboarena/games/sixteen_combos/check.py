@@ -32,7 +32,7 @@ from comboarena.core import Action, Event
 from . import actions as A
 from .combos import COMBO, GRAPPLE, INCAPACITATED, NAMES, PASSIVE, SNIPE, TAGS, defeated, snipe
 from .defeat import damage
-from .fields import FAR, L_CHK, L_DMG, L_EQ, REACTED, Act
+from .fields import FAR, L_CHK, L_DMG, L_EQ, PUBLIC, REACTED, Act
 from .table import (
     alive,
     ask,
@@ -41,12 +41,10 @@ from .table import (
     defense_pair,
     discard_action,
     in_play,
-    is_public,
     log_value,
     pair_public,
     put_on,
     record_own_type,
-    reveal,
     reveal_event,
 )
 from .view import (
@@ -65,6 +63,8 @@ from .view import (
 
 if TYPE_CHECKING:
     from .state import ComboState
+
+_EV_INCAPACITATED = EventKind.INCAPACITATED
 
 #: Each outcome's range of differences, as a ledger records it.
 RANGES = ((6, FAR), (1, 5), (-5, 0), (-FAR, -6))
@@ -89,14 +89,16 @@ def check(s: ComboState, events: list[Event]) -> bool:
     pairs = s.pairs
     seat = s.game.char_seat
     card = pairs.type_id[p]
-    if not is_public(s, card):  # a check needs the target's type: its type card is shown
-        reveal(s, card)
+    known = s.known
+    if not known[card] & PUBLIC:  # a check needs the target's type: its type card is shown
+        known[card] |= PUBLIC
         events.append(reveal_event(s, x, p, (card,), "check"))
     target_value = pairs.value[p]
     d = a.value - target_value
-    result = outcome(d)
-    lo, hi = RANGES[result]
-    log_value(s, p, (L_CHK, a.value, lo, hi))
+    result = O_DEFEATED if d >= 6 else O_DAMAGED if d >= 1 else O_MISSED if d >= -5 else O_CRITICAL  # outcome(d)
+    if pairs.ledger[p]:
+        lo, hi = RANGES[result]
+        log_value(s, p, (L_CHK, a.value, lo, hi))
     combo = COMBO[pairs.type[p]][a.type]
     a.outcome, a.difference, a.combo = result, d, combo
     events.append(
@@ -121,7 +123,7 @@ def check(s: ComboState, events: list[Event]) -> bool:
         pair_public(s, p)  # "Unless there is a critical failure, the target pair both become face up."
     if result <= O_DAMAGED and INCAPACITATED in tags and alive(s, x):
         s.characters.incapacitated[x] = s.queue.round
-        events.append(Event(EventKind.INCAPACITATED, seat[x], {"character": x, "round": s.queue.round}))
+        events.append(Event(_EV_INCAPACITATED, seat[x], {"character": x, "round": s.queue.round}))
     if result == O_DEFEATED:
         return defeated(s, events)
     if result == O_DAMAGED:

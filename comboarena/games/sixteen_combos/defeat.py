@@ -158,8 +158,11 @@ def finish(s: ComboState, at_round_limit: bool) -> None:
     s.outcome = Ending(top if len(top) == 1 else (), reason, tuple(pairs), tuple(total))
     s.phase = P_OVER
     s.to_act = ()
-    in_pile = set(s.draw)
-    s.known = [k if c in in_pile else k | PUBLIC for c, k in enumerate(s.known)]
+    known = s.known
+    shown = [k | PUBLIC for k in known]  # the draw pile's cards are put back below
+    for c in s.draw:
+        shown[c] = known[c]
+    s.known = shown
 
 
 def refinish(s: ComboState) -> None:

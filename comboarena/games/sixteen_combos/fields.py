@@ -74,7 +74,7 @@ def all_faces(deal_faces: list[int] | tuple[int, ...]) -> tuple[int, ...]:
 
 def card_types(faces: tuple[int, ...]) -> tuple[int, ...]:
     """The type of every card id (-1 for a joker): read on the rules' hot paths."""
-    return tuple(FACE_TYPE[f] for f in faces)
+    return tuple([FACE_TYPE[f] for f in faces])
 
 
 @columns

@@ -108,7 +108,12 @@ def advance(s: ComboState, events: list[Event]) -> tuple[int, int, int] | None:
         if not flags[q.current] & OUT:
             s.queue = q
             return info
-    nq = q.advance(skip=lambda c: bool(flags[c] & OUT))
+    for f in flags:
+        if f & OUT:
+            nq = q.advance(skip=lambda c: bool(flags[c] & OUT))
+            break
+    else:  # nobody is out: nobody to skip, and the queue's step without a skip is remembered
+        nq = q.advance()
     s.queue = nq
     if nq.round != q.round and not new_round(s, events):
         return None

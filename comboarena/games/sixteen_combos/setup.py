@@ -33,6 +33,8 @@ from .view import EV_PLACE, EV_ROUND, P_PLACE, P_TURN, EventKind
 if TYPE_CHECKING:
     from .state import ComboState
 
+_PLACE = A.PLACE
+
 
 def deal_type_cards(faces: list[int], chars: int, columns: int, one_of_each: bool) -> tuple[list[list[int]], list[int]]:
     """Target Type Order: each character's type card ids, left to right, and the ids left in the deal pile."""
@@ -151,7 +153,8 @@ def legal_place(s: ComboState, seat: int) -> list[Action]:
         if g.one_of_each and chars.defense_mark[c] == UNCHOSEN:
             return [A.COL["defense"][col] for col in range(g.columns)]
         if chars.next_column[c] < g.columns:
-            return [A.PLACE[s.faces[card]] for card in chars.to_place[c]]
+            face = s.faces
+            return [_PLACE[face[card]] for card in chars.to_place[c]]
         return [A.COL["stack"][col] for col in range(g.columns)]
     return []
 
@@ -160,7 +163,8 @@ def apply_place(s: ComboState, seat: int, action: Action, events: list[Event]) -
     """Preparing Pairs: one value card into the next column (or the defense choice, or the stack)."""
     g = s.game
     chars = s.characters
-    c = next(c for c in g.seat_chars[seat] if placing(s, c))
+    mine = g.seat_chars[seat]
+    c = mine[0] if len(mine) == 1 else next(c for c in mine if placing(s, c))
     row = chars.rows[c]
     if action.__class__ is A.Place:
         pend = chars.to_place[c]
@@ -194,7 +198,7 @@ def apply_place(s: ComboState, seat: int, action: Action, events: list[Event]) -
         set_value(s, p, (*s.pairs.value_ids[p], card))
         events.append(Event(EV_PLACE, seat, {"character": c, "column": A.LETTERS[action.col], "stacked": True},
                             ((seat,), {"card": card_name(s, card)})))
-    if not any(placing(s, x) for x in g.seat_chars[seat]):  # only this seat's work changed
+    if not (placing(s, c) if len(mine) == 1 else any(placing(s, x) for x in mine)):  # only this seat's work changed
         s.to_act = tuple(x for x in s.to_act if x != seat)
         if not s.to_act:
             begin_play(s, events)

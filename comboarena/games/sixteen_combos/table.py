@@ -16,6 +16,7 @@ raised or rebased, the ledger), ``characters.shown``, ``draw``, ``discard``,
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from comboarena.core import Event
@@ -72,17 +73,20 @@ def record_fact(s: ComboState, cards: Sequence[int], masks: Sequence[int], least
     """Keep a public fact about hidden types (``fields.Fact``) that the face-up cards do not
     settle: whatever the table sees a character do, or be asked, that depends on its
     face-down cards tells the table something ``determinize`` must honour."""
-    kept = [(card, mask) for card, mask in zip(cards, masks, strict=True) if mask]  # no type: never counts
-    most = min(most, len(kept))
+    if len(cards) != len(masks):
+        raise ValueError(f"a fact needs one mask per card: {len(cards)} cards, {len(masks)} masks")
+    kept_cards = tuple(compress(cards, masks))  # a card with no type in its mask never counts
+    kept_masks = tuple(filter(None, masks))
+    most = min(most, len(kept_cards))
     known, ctype = s.known, s.card_type
     sat = hidden = 0
-    for card, mask in kept:
+    for card, mask in zip(kept_cards, kept_masks, strict=True):
         if not known[card] & PUBLIC:
             hidden += 1
         elif ctype[card] >= 0 and mask >> ctype[card] & 1:
             sat += 1
     if sat < least or sat + hidden > most:
-        s.constraints = (*s.constraints, (tuple(c for c, _ in kept), tuple(m for _, m in kept), least, most))
+        s.constraints = (*s.constraints, (kept_cards, kept_masks, least, most))
 
 
 def record_own_type(s: ComboState, p: int, t: int) -> None:
@@ -172,8 +176,7 @@ def face_card_types(s: ComboState, p: int) -> tuple[int, ...]:
 
 def in_play(s: ComboState, c: int) -> list[int]:
     """Columns of character ``c`` holding a pair in play, left to right."""
-    row = s.characters.rows[c]
-    return [col for col in range(len(row)) if row[col] >= 0]
+    return [col for col, p in enumerate(s.characters.rows[c]) if p >= 0]
 
 
 def defense(s: ComboState, c: int) -> int:
@@ -183,6 +186,8 @@ def defense(s: ComboState, c: int) -> int:
     mark = chars.defense_mark[c]
     if 0 <= mark < len(row) and row[mark] >= 0:
         return mark
+    if row and row[-1] >= 0:  # the usual case: the last column still holds its pair
+        return len(row) - 1
     for col in range(len(row) - 1, -1, -1):
         if row[col] >= 0:
             return col
@@ -227,11 +232,12 @@ def row_suits(s: ComboState, c: int) -> list[int]:
 
 
 def row_cards(s: ComboState, c: int) -> tuple[int, ...]:
+    """The value cards of character ``c``'s pairs in play, left to right, each stack bottom first."""
     out: list[int] = []
     stacks = s.pairs.value_ids
     for p in s.characters.rows[c]:
         if p >= 0:
-            out.extend(stacks[p])
+            out += stacks[p]
     return tuple(out)
 
 

@@ -29,7 +29,7 @@ from comboarena.core import Action, Event
 
 from . import actions as A
 from .actions import LETTERS
-from .cards import FACE_TYPES, MAX_VALUE, TYPE_NAMES, TYPES
+from .cards import FACE_TYPES, FACE_VALUE, MAX_VALUE, TYPE_NAMES, TYPES
 from .check import check, counter, recover
 from .combos import COMBO, SURPRISES, do_effect, effect_actions
 from .defeat import remove_pair
@@ -53,7 +53,6 @@ from .table import (
     record_fact,
     record_own_type,
     reveal,
-    row_cards,
     row_suits,
     type_of,
     value_of,
@@ -92,6 +91,12 @@ if TYPE_CHECKING:
 Legal = Callable[["ComboState", int], list[Action]]
 Apply = Callable[["ComboState", int, Action, list[Event]], None]
 
+# Module globals for the tables read on every turn (an attribute of ``A`` costs a look-up more).
+_ANNOUNCE, _ANNOUNCE_WILD = A.ANNOUNCE, A.ANNOUNCE_WILD
+_ANNOUNCE_AT, _ANNOUNCE_AT_WILD = A.ANNOUNCE_AT, A.ANNOUNCE_AT_WILD
+_PASS, _CHANGE, _SWAP, _SWAP_JOKER, _KEEP = A.PASS, A.CHANGE, A.SWAP, A.SWAP_JOKER, A.KEEP
+_COL_SWAP = A.COL["swap"]
+
 
 # -- Choose an Action Type (Available Actions) ----------------------------------------------------
 
@@ -110,28 +115,35 @@ def legal_turn(s: ComboState, seat: int) -> list[Action]:
         t = s.pairs.type[stolen]
         return [*(A.ANNOUNCE[t][x] for x in enemies(s, c)), A.PASS]
     suits = row_suits(s, c)
-    drawable = can_draw(s)
+    drawable = bool(s.draw) or can_draw(s)
     wild = bool(chars.wild[c])
     out: list[Action] = []
-    targets = [a.target] if a.extra == NEXT_PAIR else enemies(s, c)
+    extra = a.extra
+    targets = (a.target,) if extra == NEXT_PAIR else enemies(s, c)
     for t in range(4):
         by_draw = drawable and suits[t] >= 2
         by_wild = wild and suits[t] >= 1
         if not (by_draw or by_wild):
             continue
-        for x in targets:
-            if a.extra == ANY_PAIR:
+        if extra == ANY_PAIR:
+            at, at_wild = _ANNOUNCE_AT[t], _ANNOUNCE_AT_WILD[t]
+            for x in targets:
                 for col in in_play(s, x):
                     if by_draw:
-                        out.append(A.ANNOUNCE_AT[t][x][col])
+                        out.append(at[x][col])
                     if by_wild:
-                        out.append(A.ANNOUNCE_AT_WILD[t][x][col])
-            else:
+                        out.append(at_wild[x][col])
+        elif not by_wild:
+            plain = _ANNOUNCE[t]
+            for x in targets:
+                out.append(plain[x])
+        else:
+            plain, wilds = _ANNOUNCE[t], _ANNOUNCE_WILD[t]
+            for x in targets:
                 if by_draw:
-                    out.append(A.ANNOUNCE[t][x])
-                if by_wild:
-                    out.append(A.ANNOUNCE_WILD[t][x])
-    out.append(A.PASS)
+                    out.append(plain[x])
+                out.append(wilds[x])
+    out.append(_PASS)
     return out
 
 
@@ -243,14 +255,18 @@ def announce(s: ComboState, action: A.Announce, events: list[Event]) -> None:
 def record_available(s: ComboState, c: int, t: int, need: int) -> None:
     """Available Actions is public evidence: the value row held ``need`` cards of type ``t``
     (``table.record_fact`` for one type: a fact the face-up cards do not settle is kept)."""
-    cards = row_cards(s, c)
-    known, ctype = s.known, s.card_type
+    known, ctype, stacks = s.known, s.card_type, s.pairs.value_ids
+    cards: list[int] = []
     shown = 0
-    for card in cards:
-        if known[card] & PUBLIC and ctype[card] == t:
-            shown += 1
+    for p in s.characters.rows[c]:  # row_cards, and the count of its face-up type-t cards, in one pass
+        if p >= 0:
+            for card in stacks[p]:
+                cards.append(card)
+                if known[card] & PUBLIC and ctype[card] == t:
+                    shown += 1
     if shown < need:  # every card of the row is in the fact: it never rules too many out
-        s.constraints = (*s.constraints, (cards, (1 << t,) * len(cards), need, len(cards)))
+        n = len(cards)
+        s.constraints = (*s.constraints, (tuple(cards), (1 << t,) * n, need, n))
 
 
 def targeted(s: ComboState, events: list[Event]) -> None:
@@ -385,23 +401,7 @@ def take_value(s: ComboState, events: list[Event]) -> None:
     c = a.actor
     src = a.source
     chars, pairs = s.characters, s.pairs
-    if src == S_SHOVE:
-        dp = defense_pair(s, c)
-        a.value = pairs.value[dp]
-        log_value(s, dp, (L_EQ, a.value))
-    elif src == S_STOLEN:
-        sp = chars.stolen[c]
-        chars.stolen[c] = -1
-        pairs.owner[sp] = -1
-        a.value = pairs.value[sp]
-        log_value(s, sp, (L_EQ, a.value))
-        a.cards = pairs.value_ids[sp]
-        reveal(s, *a.cards)
-        discard_cards(s, pairs.type_id[sp])
-    elif src == S_WILD:
-        a.cards, a.value = chars.wild[c], chars.wild_value[c]
-        chars.wild[c], chars.wild_value[c] = (), 0
-    elif src == S_DRAW:
+    if src == S_DRAW:
         if chars.flags[c] & SCAVENGE:
             chars.flags[c] &= ~SCAVENGE
             first = draw_card(s, events)
@@ -417,12 +417,14 @@ def take_value(s: ComboState, events: list[Event]) -> None:
                 return
             card = first
         else:
-            card = draw_card(s, events)
-        reveal(s, card)
+            draw = s.draw
+            card = draw.pop() if draw else draw_card(s, events)
+        s.known[card] |= PUBLIC
         a.drawn = a.cards = (card,)
-        a.value = value_of(s, card)
+        face = s.faces[card]
+        a.value = FACE_VALUE[face]
         events.append(draw_event(s, c, a.drawn))
-        if FACE_TYPES[s.faces[card]]:
+        if FACE_TYPES[face]:
             options = legal_face(s, s.game.char_seat[c])
             record_face_step(s, len(options) > 1)
             if len(options) > 1:
@@ -430,6 +432,22 @@ def take_value(s: ComboState, events: list[Event]) -> None:
                 ask(s, P_FACE, seat)
                 s.prime(seat, options)
                 return
+    elif src == S_SHOVE:
+        dp = defense_pair(s, c)
+        a.value = pairs.value[dp]
+        log_value(s, dp, (L_EQ, a.value))
+    elif src == S_STOLEN:
+        sp = chars.stolen[c]
+        chars.stolen[c] = -1
+        pairs.owner[sp] = -1
+        a.value = pairs.value[sp]
+        log_value(s, sp, (L_EQ, a.value))
+        a.cards = pairs.value_ids[sp]
+        reveal(s, *a.cards)
+        discard_cards(s, pairs.type_id[sp])
+    elif src == S_WILD:
+        a.cards, a.value = chars.wild[c], chars.wild_value[c]
+        chars.wild[c], chars.wild_value[c] = (), 0
     value_final(s, events)
 
 
@@ -472,17 +490,19 @@ def legal_face(s: ComboState, seat: int) -> list[Action]:
     a = s.action
     c = a.actor
     card = a.drawn[0]
-    out: list[Action] = [A.KEEP]
+    out: list[Action] = [_KEEP]
     suits = row_suits(s, c)
+    at = a.type
     for t in FACE_TYPES[s.faces[card]]:
-        if t != a.type and suits[t] >= 1:
-            out.append(A.CHANGE[t])
-    if suits[a.type] >= 2:
-        row, stacks = s.characters.rows[c], s.pairs.value_ids
-        for col in in_play(s, c):
-            stack = stacks[row[col]]
-            if len(stack) == 1 and type_of(s, stack[0]) == a.type:
-                out.append(A.COL["swap"][col])
+        if t != at and suits[t] >= 1:
+            out.append(_CHANGE[t])
+    if suits[at] >= 2:
+        stacks, ctype = s.pairs.value_ids, s.card_type
+        for col, p in enumerate(s.characters.rows[c]):
+            if p >= 0:
+                stack = stacks[p]
+                if len(stack) == 1 and ctype[stack[0]] == at:
+                    out.append(_COL_SWAP[col])
     return out
 
 
@@ -496,16 +516,19 @@ def record_face_step(s: ComboState, opened: bool) -> None:
     for t in FACE_TYPES[s.faces[a.drawn[0]]]:
         if t != a.type:
             other |= 1 << t
+    lone = other | (1 << a.type)
     cards: list[int] = []
     masks: list[int] = []
     stacks = s.pairs.value_ids
     for p in s.characters.rows[c]:
         if p >= 0:
             stack = stacks[p]
-            lone = len(stack) == 1
-            for card in stack:
-                cards.append(card)
-                masks.append(other | (1 << a.type) if lone else other)
+            if len(stack) == 1:
+                cards.append(stack[0])
+                masks.append(lone)
+            else:
+                cards += stack
+                masks += [other] * len(stack)
     record_fact(s, cards, masks, 1 if opened else 0, len(cards) if opened else 0)
 
 

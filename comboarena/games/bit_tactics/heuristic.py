@@ -155,6 +155,10 @@ class _Planner:
         self.allies = [v for v in b.units if b.hp[v] > 0 and b.sheets[v].side == self.side]
         self.outcomes: dict[tuple[Any, ...], tuple[float, float, float]] = {}
         self.threat = {v: self._threat_of(v) for v in self.foes}
+        # How far each foe moves and strikes, and how far the unit strikes: read for every
+        # square weighed, and none of it changes while the unit is placed on one.
+        self.reach = {v: b.mov(v) + _reach(b, v) for v in self.foes}
+        self.my_reach = _reach(b, u)
         self.far = self._paths()
 
     def _paths(self) -> list[int]:
@@ -279,8 +283,7 @@ class _Planner:
         for v in self.foes:
             fv = b.sq[v]
             dist = board.dist[d * n + fv]
-            reach = b.mov(v) + _reach(b, v)
-            if dist <= reach:
+            if dist <= self.reach[v]:
                 danger += self.threat[v] * 0.55
         caution = self.agent.caution * (0.6 + 3.0 * max(0.0, 0.6 - hp_share))
         value = -caution * danger / max(1, b.hp[u]) * 12
@@ -288,7 +291,7 @@ class _Planner:
         if role in ("melee", "speed"):
             value -= 2.5 * self.agent.aggression * max(0, nearest - 1)
         elif role in ("ranged", "magic", "status"):
-            value -= 2.0 * self.agent.aggression * max(0, nearest - _reach(b, u))
+            value -= 2.0 * self.agent.aggression * max(0, nearest - self.my_reach)
             value += 1.0 * board.ht[d]
         else:  # support and healing: close to the allies, away from the foes
             if self.allies:
@@ -406,9 +409,8 @@ class _Planner:
 
     def _danger_share(self, v: int) -> float:
         b = self.b
-        return sum(
-            self.threat[f] for f in self.foes if b.board.distance(b.sq[f], b.sq[v]) <= b.mov(f) + _reach(b, f)
-        ) / max(1, b.hp[v])
+        reach, at = self.reach, b.sq[v]
+        return sum(self.threat[f] for f in self.foes if b.board.distance(b.sq[f], at) <= reach[f]) / max(1, b.hp[v])
 
     def fight_value(self, t: int, limit: bool) -> float:
         b, u = self.b, self.u

@@ -22,15 +22,17 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from operator import mul
 from typing import TYPE_CHECKING, Any
 
 from comboarena.agents.base import Agent
 from comboarena.core import Action, Event
 
 from .actions import CALL, DECK, DONE, END, PASS, POWER, REST, STAY, TAG, parse
-from .content import ATTACK, HAND_SIZE, Fighter, fighters
+from .content import ATTACK, HAND_SIZE, Fighter, Retro, fighters
+from .plan_search import PlanScore, Scored, best_score, pick, scored_plans
 from .powers import power_of
-from .rules import SET_ASIDE, Plan, knockout_damage, plans, win_circle
+from .rules import BEATS, SET_ASIDE, Plan, knockout_damage
 from .view import EventKind, Phase
 
 if TYPE_CHECKING:
@@ -65,7 +67,9 @@ class FighterHeuristic(Agent):
         self.seat = 0
         self.habits: list[list[float]] = []
         # Kept from game to game: the fighters, and so the plans, stay the same.
-        self._best_cache: dict[tuple[Any, ...], tuple[Plan, float]] = {}
+        self._best_cache: dict[tuple[Any, ...], list[Scored]] = {}
+        # What the plan score reads, by the context it is read from (a handful per fighter).
+        self._plan_scores: dict[tuple[Any, ...], PlanScore] = {}
         self.reset(0)
 
     def reset(self, seat: int) -> None:
@@ -118,38 +122,33 @@ class FighterHeuristic(Agent):
         my_ko = knockout_damage(mine["hand_size"] - 1, mine["deck"], mine["staggering"])
         hit = _expected_hit(g, foe_pool, theirs)
         loss = KNOCKOUT if mine["staggering"] or hit >= my_ko else hit  # what losing the round costs
+        # What each card the opponent may play weighs, read once per decision, not per card.
+        foes = []
+        for other, count in zip(g.cards, foe_pool, strict=True):
+            if not count:
+                continue
+            kind = other.kind
+            w = weights[kind] * count
+            if w:
+                sb = other.speed + their_speed if kind == ATTACK else 0
+                foes.append((kind, sb, other.priority, w, other.opening))
+        context = self._plan_context(view, me)
+        # Cards of one kind, Speed and Priority fare alike against every card: summed once.
+        fares: dict[tuple[int, int, bool], tuple[float, float, float, float]] = {}
         scores = []
         for action in legal:
             t = f.index[str(action)]
             card = f.cards[t]
-            win = tie = lose = 0.0
-            tie_taken = 0.0
-            for u, count in enumerate(foe_pool):
-                if not count:
-                    continue
-                other = g.cards[u]
-                w = weights[other.kind] * count
-                if not w:
-                    continue
-                sa = card.speed + my_speed if card.kind == ATTACK else 0
-                sb = other.speed + their_speed if other.kind == ATTACK else 0
-                result, _ = win_circle(card.kind, sa, card.priority, other.kind, sb, other.priority)
-                if card.kind == ATTACK == other.kind:
-                    if result != 0 and my_retro is not None and sa + my_retro.speed > sb:
-                        result = 0
-                    elif result == 0 and their_retro is not None and sb + their_retro.speed > sa:
-                        result = 1
-                if result == 0:
-                    win += w
-                elif result == 1:
-                    lose += w
-                else:
-                    tie += w
-                    tie_taken += w * other.opening
+            kind, prio = card.kind, card.priority
+            sa = card.speed + my_speed if kind == ATTACK else 0
+            fare = fares.get((kind, sa, prio))
+            if fare is None:
+                fare = fares[kind, sa, prio] = _fare(kind, sa, prio, foes, my_retro, their_retro)
+            win, tie, lose, tie_taken = fare
             total = win + tie + lose or 1.0
             rest = list(hand)
             rest.remove(t)
-            value_win = self._best(view, me, t, rest, their_ko)[1] if win else 0.0
+            value_win = best_score(self._plans(view, me, t, rest, context=context), their_ko) if win else 0.0
             took = tie_taken / tie if tie else 0.0
             value_tie = (KNOCKOUT if card.opening >= their_ko else card.opening) - (
                 KNOCKOUT if mine["staggering"] or took >= my_ko else took
@@ -190,43 +189,69 @@ class FighterHeuristic(Agent):
         played: tuple[int, ...] = (),
         marks: tuple[int, ...] = (),
     ) -> tuple[Plan, float]:
-        """The best-scored plan (the first found among equals) and its score. Hands recur
-        from one decision to the next (an opening weighs each card of the same hand), so
-        the answer is remembered by everything it depends on."""
-        f = self.fighters[me]
-        mine = view["fighters"][me]
-        power = power_of(f)
-        side = "AB".index(mine["side"])
-        aside = tuple(f.index[c] for c in mine["aside"]) if power.token.aside_play else ()
-        x = mine["x"]
+        """The best-scored plan (the first found among equals) and its score."""
+        return pick(self._plans(view, me, first, rest, played, marks), their_ko)
+
+    def _plans(
+        self,
+        view: dict[str, Any],
+        me: int,
+        first: int,
+        rest: list[int],
+        played: tuple[int, ...] = (),
+        marks: tuple[int, ...] = (),
+        context: tuple[Any, ...] | None = None,
+    ) -> list[Scored]:
+        """The plans :meth:`_best` picks from, scored both ways (knocking out or not). Hands
+        recur from one decision to the next (an opening weighs each card of the same hand,
+        and a hand often outlasts a round), so they are remembered by everything they depend
+        on but the knock-out damage. ``context``: :meth:`_plan_context` of this view and
+        seat, when the caller has it already."""
+        if context is None:
+            context = self._plan_context(view, me)
         # The plans are walked in this order (the first of equal plans wins), so the key and
         # the walk use the same one: the answer depends on nothing the key leaves out (a view's
         # hand is in card order already).
         pool = tuple(sorted(rest))
-        key = (
-            me,
-            first,
-            pool,
-            aside,
-            side,
-            x,
-            played,
-            marks,
-            their_ko,
-            len(mine["set_aside"]),
-            len(mine["play"]),
-        )
+        if played == (first,) and not marks:
+            played = ()  # the same walk as an opening's with ``first``: share it
+        key = (first, pool, played, marks, context)
         found = self._best_cache.get(key)
         if found is None:
             if len(self._best_cache) >= BEST_CACHE:
                 self._best_cache.clear()
-            score = self._plan_scorer(view, me, their_ko)
-            best = max(
-                plans(f, first, pool, aside, power.combo_aside(side), x, side, played=played, marks=marks),
-                key=score,
-            )
-            found = self._best_cache[key] = (best, score(best))
+                self._plan_scores.clear()
+            f = self.fighters[me]
+            _, aside, side, x, _, _ = context
+            sc = self._plan_scores.get(context)
+            if sc is None:
+                sc = self._plan_scores[context] = self._plan_score(view, me)
+            found = scored_plans(f, first, pool, aside, power_of(f).combo_aside(side), x, side, sc, played, marks)
+            self._best_cache[key] = found
         return found
+
+    def _plan_context(self, view: dict[str, Any], me: int) -> tuple[Any, ...]:
+        """What a seat's plans depend on in a view besides their cards: the seat, the cards
+        beside the Power Token (where they may join a combo), its side, X, the cards set
+        aside and those played (as the score counts them)."""
+        f = self.fighters[me]
+        mine = view["fighters"][me]
+        aside = tuple(f.index[c] for c in mine["aside"]) if power_of(f).token.aside_play else ()
+        return (me, aside, "AB".index(mine["side"]), mine["x"], len(mine["set_aside"]), len(mine["play"]) or 1)
+
+    def _plan_score(self, view: dict[str, Any], me: int) -> PlanScore:
+        """What :meth:`_plan_scorer`'s score reads, for :func:`.plan_search.scored_plans`."""
+        mine = view["fighters"][me]
+        side = "AB".index(mine["side"])
+        return PlanScore(
+            len(mine["set_aside"]),
+            bool(power_of(self.fighters[me]).sides[side].x_per_aside),
+            len(mine["play"]) or 1,
+            self.worth[me],
+            KNOCKOUT,
+            ASIDE_VALUE,
+            CARD_COST,
+        )
 
     def _plan_scorer(self, view: dict[str, Any], me: int, their_ko: int) -> Callable[[Plan], float]:
         """What a plan is worth in this view: its damage (a knock-out above all), the cards set
@@ -280,7 +305,7 @@ class FighterHeuristic(Agent):
         worth = self.worth[me]
         worst = parse(f.cards[min(hand, key=lambda t: worth[t])].code)
         pool = _unseen(f, mine, hand)
-        average = sum(worth[t] * k for t, k in enumerate(pool)) / max(sum(pool), 1)
+        average = sum(map(mul, worth, pool)) / max(sum(pool), 1)
         if worth[f.index[str(worst)]] < average - 0.5 or DECK not in legal:
             return worst
         # Once hand and deck hold no more than a refill, the refill draws the deck's last
@@ -300,7 +325,7 @@ class FighterHeuristic(Agent):
         hand = [f.index[c] for c in view["hand"]]
         worth = self.worth[me]
         pool = _unseen(f, mine, hand)
-        average = sum(worth[t] * k for t, k in enumerate(pool)) / max(sum(pool), 1)
+        average = sum(map(mul, worth, pool)) / max(sum(pool), 1)
         worst = min(hand, key=lambda t: worth[t])
         long_deck = mine["deck"] >= 18
         if (long_deck or mine["staggering"]) and worth[worst] < average - 1.0:
@@ -343,6 +368,45 @@ class FighterHeuristic(Agent):
 # -- helpers ----------------------------------------------------------------------------
 
 
+def _fare(
+    kind: int,
+    sa: int,
+    prio: bool,
+    foes: list[tuple[int, int, bool, float, int]],
+    my_retro: Retro | None,
+    their_retro: Retro | None,
+) -> tuple[float, float, float, float]:
+    """How a card (``kind``, Speed ``sa`` with bonuses, ``prio``) fares against the cards the
+    opponent may play (``foes``: kind, Speed, Priority, weight, Opening Damage): the weight
+    it beats, ties and loses to, and the Opening Damage weighed over the ties. The Win
+    Circle (:func:`.rules.win_circle`) is written out here, without the reason it gives:
+    it is asked for every pair of cards."""
+    win = tie = lose = 0.0
+    tie_taken = 0.0
+    beats = BEATS[kind]
+    for other_kind, sb, other_prio, w, other_opening in foes:
+        if kind != other_kind:
+            result = 0 if beats == other_kind else 1
+        elif kind == ATTACK:
+            result = -1 if sa == sb else (0 if sa > sb else 1)
+            if result != 0 and my_retro is not None and sa + my_retro.speed > sb:
+                result = 0
+            elif result == 0 and their_retro is not None and sb + their_retro.speed > sa:
+                result = 1
+        elif prio != other_prio:
+            result = 0 if prio else 1
+        else:
+            result = -1
+        if result == 0:
+            win += w
+        elif result == 1:
+            lose += w
+        else:
+            tie += w
+            tie_taken += w * other_opening
+    return win, tie, lose, tie_taken
+
+
 def _opponent(view: dict[str, Any], me: int) -> int:
     a, b = view["ring"]
     return b if me == a else a
@@ -350,20 +414,35 @@ def _opponent(view: dict[str, Any], me: int) -> int:
 
 def _unseen(f: Fighter, fv: dict[str, Any], hand: list[int] | None = None) -> list[int]:
     """Counts per card type of the cards of ``f`` not in sight: its deck (and hand, if unknown)."""
-    counts = [c.copies for c in f.cards]
+    counts = _copies(f)
+    index = f.index
     for zone in ("discard", "aside", "play"):
         for code in fv[zone]:
-            counts[f.index[code]] -= 1
+            counts[index[code]] -= 1
     for t in hand or ():
         counts[t] -= 1
-    return [max(c, 0) for c in counts]
+    return counts if min(counts) >= 0 else [c if c > 0 else 0 for c in counts]
+
+
+#: Per fighter (by id): the fighter, and the copies of each card type in its deck.
+_COPIES: dict[str, tuple[Fighter, list[int]]] = {}
+
+
+def _copies(f: Fighter) -> list[int]:
+    """A new list of the copies of each card type of ``f`` (their counts, kept per fighter)."""
+    found = _COPIES.get(f.id)
+    if found is None or found[0] is not f:
+        found = _COPIES[f.id] = (f, [c.copies for c in f.cards])
+    return found[1][:]
 
 
 def _expected_hit(g: Fighter, pool: list[int], fv: dict[str, Any]) -> float:
     """Roughly what the opponent deals when it wins a round: an Opening Damage and a short combo."""
     total = sum(pool) or 1
-    opening = sum(g.cards[u].opening * k for u, k in enumerate(pool)) / total
-    combo = sum(g.cards[u].combo.value(fv["x"]) * k for u, k in enumerate(pool)) / total
+    x = fv["x"]
+    # Whole numbers: summed in any order, the same totals.
+    opening = sum(map(mul, [c.opening for c in g.cards], pool)) / total
+    combo = sum(map(mul, [c.combo.x * x + c.combo.base for c in g.cards], pool)) / total
     return opening + 1.5 * combo + 1.0
 
 

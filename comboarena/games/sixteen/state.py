@@ -93,25 +93,27 @@ class SixteenState(State):
         raise self._illegal(seat, action, "that is not a Sixteen action")
 
     def view(self, seat: int | None) -> SixteenView:  # type: ignore[override]
+        # Read at every decision of every agent: plain reads, the lists copied in C.
+        turn = self.turn
         v: SixteenView = {
             "game": "sixteen",
             "seat": seat,
             "players": self.game.players,
-            "turn": self.turn,
-            "to_act": list(self.to_act),
+            "turn": turn,
+            "to_act": [] if turn is None else [turn],
         }
         if seat is not None:
             check_seat(self.game, seat)
-            v["hand"] = list(self.hands[seat])
-        v["hand_sizes"] = [len(h) for h in self.hands]
-        v["pile"] = list(self.pile)
+            v["hand"] = self.hands[seat][:]
+        v["hand_sizes"] = list(map(len, self.hands))
+        v["pile"] = self.pile[:]
         v["pile_sum"] = self.pile_sum
-        v["sets"] = list(self.sets)
-        v["set_piles"] = [[list(p) for p in piles] for piles in self.set_piles]
+        v["sets"] = self.sets[:]
+        v["set_piles"] = [list(map(list, piles)) for piles in self.set_piles]
         v["draw_pile"] = len(self.draw_pile)
         v["drawn"] = self.drawn
         v["ignored"] = list(self.ignored)
-        v["over"] = self.turn is None
+        v["over"] = turn is None
         return v
 
     def result(self) -> Result:

@@ -48,12 +48,14 @@ def test_the_next_players_odds_match_a_count_card_by_card(options):
         while not state.is_over:
             (seat,) = state.to_act
             view, legal = state.view(seat), state.legal_actions(seat)
-            scorer = h._Scorer(agent, view, 3)
+            before = view["pile"][-1] if view["pile"] and agent.matches else None
+            nxt = h._NextPlayer(h._Unseen(agent.full, view), before, 3)
             for action in legal:
                 text = action.text
                 total = view["pile_sum"] + NUMBER.get(text, 99)
                 if text in NUMBER and total < 16:
-                    assert scorer._next_player(text, total) == _by_card(view, text, 3, game.options)
+                    got = nxt.odds(NUMBER[text], COLOUR[text], total)
+                    assert got == _by_card(view, text, 3, game.options)
                     checked += 1
             state.apply(seat, rng.choice(legal))
     assert checked > 500

@@ -117,7 +117,8 @@ class ISMCTS(Agent):
       rollout agent's (default 0);
     - ``cutoff``: a rollout stops after this many decisions and backs up the
       game's estimate of the position (``State.estimate``), for games whose
-      rollouts are long (default 0: rollouts play to the end);
+      rollouts are long (default ``auto``: the game's ``ismcts_cutoff``, 0
+      where it declares none; 0: rollouts play to the end);
     - ``guide``: the agent asked at the tree's nodes (default ``auto``: the
       rollout agent, or with random rollouts the game's heuristic if it has
       one; ``none``: plain ISMCTS, every action tried once);
@@ -139,7 +140,7 @@ class ISMCTS(Agent):
         rollout: str = "random",
         horizon: int = 0,
         rollout_eps: float = 0.0,
-        cutoff: int = 0,
+        cutoff: int | None = None,
         guide: str = "auto",
         prior: float = 2.0,
         trust: float = 3.0,
@@ -150,6 +151,9 @@ class ISMCTS(Agent):
         self.time = float(check_number("time", time))
         self.horizon = int(check_number("horizon", horizon, integer=True))
         self.rollout_eps = float(check_number("rollout_eps", rollout_eps, 0.0, 1.0))
+        if cutoff is None:
+            # The game's own choice where its rollouts are long (one place: its Game class).
+            cutoff = getattr(game, "ismcts_cutoff", 0)
         self.cutoff = int(check_number("cutoff", cutoff, integer=True))
         if self.cutoff and type(game.new_state(seed=0)).estimate is State.estimate:
             raise OptionError(

@@ -217,7 +217,7 @@ def test_cutoff_stops_each_rollout_and_backs_up_the_games_estimate():
     returns = cut._rollout(state, rng)
     assert len(state.history) == 5 and not state.is_over
     assert returns == state.estimate() and len(returns) == game.players
-    full = ca.make_agent("ismcts:iters=4:guide=none", game)  # no cutoff: to the end
+    full = ca.make_agent("ismcts:iters=4:guide=none:cutoff=0", game)  # no cutoff: to the end
     state = game.new_state(seed=7)
     assert full._rollout(state, rng) is None and state.is_over
     # The rollout agent's decisions count towards the cutoff too.

@@ -227,6 +227,8 @@ class BitTactics(Game):
 
     #: what a card is, for the balance report (comboarena report)
     balance = "comboarena.games.bit_tactics.balance:TacticsAbilities"
+    #: ISMCTS rollout decisions before it backs up ``State.estimate`` (``ismcts:cutoff``'s default)
+    ismcts_cutoff = 20
 
     def _setup(self) -> None:
         o = self.options

@@ -112,6 +112,8 @@ class ComboFighter(Game):
 
     #: what a card is, for the balance report (comboarena report)
     balance = "comboarena.games.combo_fighter.balance:FighterCards"
+    #: ISMCTS rollout decisions before it backs up ``State.estimate`` (``ismcts:cutoff``'s default)
+    ismcts_cutoff = 20
 
     def _setup(self) -> None:
         mode = self.mode = self.options["mode"]

@@ -49,6 +49,7 @@ from comboarena.core.zones import check_conserved
 from .actions import DECK, DONE, PASS, POWER, REST
 from .combos import combo_actions
 from .content import ATTACK
+from .estimate import estimate
 from .fields import CLOSED, FIELDS, NO_WINNER, TIE, FighterSeat, fresh_seat
 from .match import start_fight
 from .rules import damage_risks
@@ -195,6 +196,9 @@ class FighterState(State):
         a, b = self.wins
         reason = Termination.drawn(a) if a == b else Termination.won(max(a, b), min(a, b))
         return team_result(self.game.teams, self.wins, reason, reason)
+
+    def estimate(self) -> tuple[float, ...] | None:
+        return estimate(self)
 
     def check_invariants(self) -> None:
         """Every card of every fighter is in exactly one place (hand, deck, discard pile,

@@ -130,6 +130,8 @@ class SixteenCombos(Game):
 
     #: what a card is, for the balance report (comboarena report)
     balance = "comboarena.games.sixteen_combos.balance:SixteenCombosCards"
+    #: ISMCTS rollout decisions before it backs up ``State.estimate`` (``ismcts:cutoff``'s default)
+    ismcts_cutoff = 20
 
     def _setup(self) -> None:
         o = self.options

@@ -17,6 +17,7 @@ from .actions import LETTERS
 from .cards import CARD_IDS, DEAL_SIZE, DRAW0, DRAW_TEXT, FACES, TYPES
 from .combos import NAMES
 from .defeat import refinish
+from .estimate import estimate
 from .fields import (
     EMPTY,
     FIELDS,
@@ -169,6 +170,9 @@ class ComboState(State):
         returns = tuple(1 if s in winners else -1 for s in range(n))
         return Result(winners, scores, returns, reason)
 
+    def estimate(self) -> tuple[float, ...] | None:
+        return estimate(self)
+
     def check_invariants(self) -> None:
         """Every card of both decks is in exactly one place; pairs lie where their owner says;
         pairs in play have a value of at least 1; who acts fits the phase."""
@@ -217,14 +221,13 @@ class ComboState(State):
         if seat is not None:
             check_seat(g, seat)
         bit = PUBLIC | (1 << seat if seat is not None else 0)
-        known, face = self.known, self.faces
+        names = card_names(self.faces)
         # What the seat sees of each card, and which of those only it sees, in one pass.
         vis: list[str | None] = [None] * CARD_IDS
         private: list[int] = []
-        for c in range(CARD_IDS):
-            k = known[c]
+        for c, k in enumerate(self.known):
             if k & bit:
-                vis[c] = DRAW_TEXT[c - DRAW0] if c >= DRAW0 else FACES[face[c]]
+                vis[c] = names[c]
                 if not k & PUBLIC:
                     private.append(c)
         phase = self.phase
@@ -400,6 +403,20 @@ class ComboState(State):
 
 
 FIELDS.install(ComboState)
+
+#: The last ``faces`` named by :func:`card_names` with their names, as one tuple (swapped whole:
+#: threads never see the faces of one deal with the names of another).
+_named: list[tuple[tuple[int, ...] | None, tuple[str, ...]]] = [(None, ())]
+
+
+def card_names(faces: tuple[int, ...]) -> tuple[str, ...]:
+    """How a view names every card id (``table.card_name``) under ``faces``; remembered for
+    the last deal, as the faces of a deal are one tuple that its clones share."""
+    last = _named[0]
+    if last[0] is not faces:
+        last = (faces, tuple(DRAW_TEXT[c - DRAW0] if c >= DRAW0 else FACES[faces[c]] for c in range(CARD_IDS)))
+        _named[0] = last
+    return last[1]
 
 
 def build(game: SixteenCombos, chance: Chance, values: dict[str, Any], deck: Any = None) -> ComboState:

@@ -22,16 +22,12 @@ accepted any spec) is given the game's default agent when it is resumed.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 
 from comboarena.agents import Agent, make_agent
-from comboarena.core import Game, State
+from comboarena.core import Game
 
 #: The search levels: iterations per decision and the most seconds a decision may take.
 SEARCH_LEVELS = ((200, 1.0), (1000, 3.0))
-#: Rollout decisions before a game that estimates positions backs up its estimate
-#: (16 Bit Tactics: a battle played out at random is hundreds of decisions).
-CUTOFF = 20
 
 
 @dataclass(frozen=True)
@@ -66,10 +62,10 @@ def presets(game: Game, think_limit: float) -> tuple[Preset, ...]:
         name = f"{game.name}.{own}"
         label = "Heuristic AI" if own == "heuristic" else f"{own.replace('_', ' ').capitalize()} AI"
         out.append(Preset(name, label, name, 1))
-    extra = f":cutoff={CUTOFF}" if _estimates(game) else ""
+    # A search's rollouts stop where the game says (``Game.ismcts_cutoff``, ISMCTS's default).
     for level, (iters, seconds) in enumerate(SEARCH_LEVELS, 2):
         budget = min(seconds, think_limit)
-        spec = f"ismcts:iters={iters}:time={budget:g}{extra}"
+        spec = f"ismcts:iters={iters}:time={budget:g}"
         out.append(Preset(f"ismcts:iters={iters}", f"Search AI ({iters})", spec, level, True, budget))
     return tuple(out)
 
@@ -86,12 +82,3 @@ def default_preset(game: Game, think_limit: float) -> Preset:
     """The opponent offered first: the game's heuristic if it has one, else random."""
     found = find_preset(game, f"{game.name}.heuristic", think_limit)
     return found or presets(game, think_limit)[0]
-
-
-def _estimates(game: Game) -> bool:
-    return _state_estimates(type(game))
-
-
-@cache
-def _state_estimates(cls: type[Game]) -> bool:
-    return type(cls().new_state(seed=0)).estimate is not State.estimate

@@ -85,8 +85,18 @@ class CccEncoder(Encoder):
         if game.big_players is None:
             actions += CHOOSE
         super().__init__(actions, layout())
-        self._at = {f.name: f.start for f in self.layout.features}
+        at = {f.name: f.start for f in self.layout.features}
+        self._at = at
         self._blank = self.blank()
+        # Where observe_state writes each card of each zone, and each top card's suit and rank.
+        self._hand_at = {c: at["hand"] + i for c, i in _CARD.items()}
+        self._piles_at = {c: at["piles"] + i for c, i in _CARD.items()}
+        self._discard_at = {c: at["discard"] + i for c, i in _CARD.items()}
+        self._top_at = [
+            ({s: at[_TOP_SUIT[k]] + i for s, i in _SUIT.items()}, {r: at[_TOP_RANK[k]] + i for r, i in _RANK.items()})
+            for k in range(PLAYERS)
+        ]
+        self._draw_at = [(at[f"draw{i}_seat"], at[f"draw{i}_count"], at[f"draw{i}_reason"]) for i in range(DRAWS_SHOWN)]
 
     def observe(self, view: dict[str, Any]) -> list[float]:
         obs = self.observation()
@@ -143,22 +153,23 @@ class CccEncoder(Encoder):
             if seat.__class__ is not int or not 0 <= seat < PLAYERS:
                 check_seat(state.game, seat)
             me = seat
-            hand = at["hand"]
+            hand_at = self._hand_at
             for card in state.hands[seat]:
-                out[hand + _CARD[card]] = 1.0
-        on_piles, stack = at["piles"], at["stack"]
+                out[hand_at[card]] = 1.0
+        piles_at, top_at, stack = self._piles_at, self._top_at, at["stack"]
         for s, pile in enumerate(state.piles):
             if pile:
                 k = (s - me) % PLAYERS
                 for card in pile:
-                    out[on_piles + _CARD[card]] = 1.0
+                    out[piles_at[card]] = 1.0
                 top = pile[-1]
-                out[at[_TOP_SUIT[k]] + _SUIT[top[1]]] = 1.0
-                out[at[_TOP_RANK[k]] + _RANK[top[0]]] = 1.0
+                suit_at, rank_at = top_at[k]
+                out[suit_at[top[1]]] = 1.0
+                out[rank_at[top[0]]] = 1.0
                 out[stack + k] = (len(pile) - 1) / 10
-        discard = at["discard"]
+        discard_at = self._discard_at
         for card in state.discard:
-            out[discard + _CARD[card]] = 1.0
+            out[discard_at[card]] = 1.0
         sizes = at["hand_sizes"]
         for s, h in enumerate(state.hands):
             out[sizes + (s - me) % PLAYERS] = len(h) / 20
@@ -183,10 +194,10 @@ class CccEncoder(Encoder):
         if burn is not None:
             out[at["burn_seat"] + (burn[0] - me) % PLAYERS] = 1.0
             out[at["burn_owed"]] = burn[1] / 10
-        for i, (s, count, reason) in enumerate(state.draws[:DRAWS_SHOWN]):
-            out[at[f"draw{i}_seat"] + (s - me) % PLAYERS] = 1.0
-            out[at[f"draw{i}_count"]] = count / 10
-            out[at[f"draw{i}_reason"] + _REASONS.index(reason)] = 1.0
+        for (seat_at, count_at, reason_at), (s, count, reason) in zip(self._draw_at, state.draws, strict=False):
+            out[seat_at + (s - me) % PLAYERS] = 1.0
+            out[count_at] = count / 10
+            out[reason_at + _REASONS.index(reason)] = 1.0
         out[at["turns"]] = state.turns / state.game.turn_limit
         out[at["over"]] = 1.0 if state.is_over else 0.0
         return out

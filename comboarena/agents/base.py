@@ -16,11 +16,15 @@ class Agent:
 
     Agents that track what happens (e.g. an opponent's habits) set
     ``wants_events = True`` and receive, after every action, the events as their
-    seat may see them through :meth:`observe`.
+    seat may see them through :meth:`observe`. Agents whose choice never reads
+    the view (it depends on the legal actions and ``rng`` only) set
+    ``wants_view = False``: a loop may then hand them an empty dict instead of
+    building the view, which in some games costs more than the step itself.
     """
 
     name = "agent"
     wants_events = False
+    wants_view = True
 
     def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
         raise NotImplementedError
@@ -39,6 +43,7 @@ class RandomAgent(Agent):
     """Chooses uniformly among the legal actions."""
 
     name = "random"
+    wants_view = False
 
     def __init__(self, game: Any = None) -> None:
         self.game = game
@@ -51,6 +56,7 @@ class FirstAgent(Agent):
     """Always takes the first legal action (deterministic; for tests and baselines)."""
 
     name = "first"
+    wants_view = False
 
     def __init__(self, game: Any = None) -> None:
         self.game = game

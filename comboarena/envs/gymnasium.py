@@ -190,7 +190,8 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
             if seat == self.seat:
                 return
             agent = self._opponents[seat]
-            self._act(seat, agent.choose(state.view(seat), state.legal_actions(seat), self._rng))
+            view = state.view(seat) if agent.wants_view else {}
+            self._act(seat, agent.choose(view, state.legal_actions(seat), self._rng))
 
     def _act(self, seat: int, action: Any) -> None:
         events = self.table.apply(seat, action)

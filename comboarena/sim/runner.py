@@ -75,7 +75,9 @@ def play_game(
     while not state.is_over:
         to_act = state.to_act
         seat = to_act[0] if len(to_act) == 1 else rng.choice(to_act)
-        action = agents[seat].choose(state.view(seat), state.legal_actions(seat), rng)
+        agent = agents[seat]
+        view = state.view(seat) if agent.wants_view else {}
+        action = agent.choose(view, state.legal_actions(seat), rng)
         if on_action is not None:
             on_action(state, seat, action)
         events = state.apply(seat, action)

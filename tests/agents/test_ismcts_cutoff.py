@@ -8,8 +8,7 @@ import pytest
 import comboarena as ca
 from comboarena.core import Event
 from comboarena.games.combo_fighter.estimate import life
-from comboarena.games.sixteen_combos.defeat import remove_pair
-from comboarena.games.sixteen_combos.estimate import side_totals
+from comboarena.games.sixteen_combos.defeat import remove_pair, side_totals
 from comboarena.games.sixteen_combos.view import P_PLACE
 
 CUT = ("combo-fighter", "16-combos", "16-bit-tactics")

@@ -126,16 +126,15 @@ def last_side(s: ComboState) -> None:
         finish(s, at_round_limit=False)
 
 
-def finish(s: ComboState, at_round_limit: bool) -> None:
-    """Winning: the last side standing, or at the round limit the most pairs in play,
-    then the higher total value; else a draw. Once the game is over nothing is hidden:
-    every card that is not in the draw pile is turned face up."""
+def side_totals(s: ComboState) -> tuple[list[int], list[int]]:
+    """Pairs in play and their total value, per side, as Winning counts them (the
+    characters still in the game; a grappled pair counts for its grappler's side)."""
     game = s.game
     chars, values = s.characters, s.pairs.value
     pairs = [0] * len(game.sides)
     total = [0] * len(game.sides)
-    for c in range(len(chars.flags)):
-        if chars.flags[c] & OUT:
+    for c, flags in enumerate(chars.flags):
+        if flags & OUT:
             continue
         side = game.char_side[c]
         for p in chars.rows[c]:
@@ -145,6 +144,14 @@ def finish(s: ComboState, at_round_limit: bool) -> None:
         for _, p in chars.grappled[c]:
             pairs[side] += 1
             total[side] += values[p]
+    return pairs, total
+
+
+def finish(s: ComboState, at_round_limit: bool) -> None:
+    """Winning: the last side standing, or at the round limit the most pairs in play,
+    then the higher total value; else a draw. Once the game is over nothing is hidden:
+    every card that is not in the draw pile is turned face up."""
+    pairs, total = side_totals(s)
     best = max((pairs[x], total[x]) for x in range(len(pairs)))
     top = tuple(x for x in range(len(pairs)) if (pairs[x], total[x]) == best)
     most = max(pairs)
@@ -171,4 +178,4 @@ def refinish(s: ComboState) -> None:
     finish(s, at_round_limit=s.outcome.reason not in (_LAST_SIDE, _NO_SIDE))
 
 
-__all__ = ["check_out", "damage", "finish", "last_side", "refinish", "remove_pair"]
+__all__ = ["check_out", "damage", "finish", "last_side", "refinish", "remove_pair", "side_totals"]

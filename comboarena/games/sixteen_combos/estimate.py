@@ -15,33 +15,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .fields import OUT
+from .defeat import side_totals
 
 if TYPE_CHECKING:
     from .state import ComboState
 
 #: Weight of the total value against the count of pairs (the tie-break of Winning).
 VALUE_WEIGHT = 0.5
-
-
-def side_totals(s: ComboState) -> tuple[list[int], list[int]]:
-    """Pairs in play and their total value, per side, as Winning counts them."""
-    game = s.game
-    chars, values = s.characters, s.pairs.value
-    pairs = [0] * len(game.sides)
-    total = [0] * len(game.sides)
-    for c, flags in enumerate(chars.flags):
-        if flags & OUT:
-            continue
-        side = game.char_side[c]
-        for p in chars.rows[c]:
-            if p >= 0:
-                pairs[side] += 1
-                total[side] += values[p]
-        for _, p in chars.grappled[c]:
-            pairs[side] += 1
-            total[side] += values[p]
-    return pairs, total
 
 
 def win_shares(pairs: list[int], total: list[int]) -> list[float]:
@@ -72,4 +52,4 @@ def estimate(s: ComboState) -> tuple[float, ...] | None:
     return tuple(2.0 * shares[seat_side[seat]] - 1.0 for seat in range(s.game.players))
 
 
-__all__ = ["VALUE_WEIGHT", "estimate", "side_totals", "win_shares"]
+__all__ = ["VALUE_WEIGHT", "estimate", "win_shares"]

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from operator import mul
 from typing import TYPE_CHECKING, Any
 
@@ -31,7 +31,7 @@ from comboarena.core import Action, Event
 from .actions import CALL, DECK, DONE, END, PASS, POWER, REST, STAY, TAG, parse
 from .content import ATTACK, HAND_SIZE, Fighter, Retro, fighters
 from .plan_search import PlanScore, Scored, best_score, pick, scored_plans
-from .powers import power_of
+from .powers import Power, power_of
 from .rules import BEATS, SET_ASIDE, Plan, knockout_damage
 from .view import EventKind, Phase
 
@@ -64,6 +64,11 @@ class FighterHeuristic(Agent):
         self.temperature = float(temperature)
         self.fighters: list[Fighter] = [fighters()[i] for i in game.options["fighters"]]
         self.worth = [_card_worth(f) for f in self.fighters]
+        # Stateless, so made once rather than at every question (decisions ask several).
+        self.powers: list[Power] = [power_of(f) for f in self.fighters]
+        # Per card type: its kind, Speed, Priority and Opening Damage (read at every opening).
+        self.traits = [[(c.kind, c.speed, c.priority, c.opening) for c in f.cards] for f in self.fighters]
+        self.kinds = [[c.kind for c in f.cards] for f in self.fighters]
         self.seat = 0
         self.habits: list[list[float]] = []
         # Kept from game to game: the fighters, and so the plans, stay the same.
@@ -112,32 +117,33 @@ class FighterHeuristic(Agent):
         f, g = self.fighters[me], self.fighters[foe]
         mine, theirs = view["fighters"][me], view["fighters"][foe]
         hand = [f.index[c] for c in view["hand"]]
+        ordered = tuple(sorted(hand))
         foe_pool = _unseen(g, theirs)
         weights = self._their_kinds(view, foe, foe_pool)
-        my_speed = power_of(f).speeds["AB".index(mine["side"])]
-        their_speed = power_of(g).speeds["AB".index(theirs["side"])]
-        my_retro = power_of(f).retro("AB".index(mine["side"])) if mine["deck"] else None
-        their_retro = power_of(g).retro("AB".index(theirs["side"]))
+        my_power, their_power = self.powers[me], self.powers[foe]
+        my_side, their_side = "AB".index(mine["side"]), "AB".index(theirs["side"])
+        my_speed = my_power.speeds[my_side]
+        their_speed = their_power.speeds[their_side]
+        my_retro = my_power.retro(my_side) if mine["deck"] else None
+        their_retro = their_power.retro(their_side)
         their_ko = knockout_damage(theirs["hand_size"], theirs["deck"], theirs["staggering"])
         my_ko = knockout_damage(mine["hand_size"] - 1, mine["deck"], mine["staggering"])
         hit = _expected_hit(g, foe_pool, theirs)
         loss = KNOCKOUT if mine["staggering"] or hit >= my_ko else hit  # what losing the round costs
         # What each card the opponent may play weighs, read once per decision, not per card.
         foes = []
-        for other, count in zip(g.cards, foe_pool, strict=True):
+        for (kind, speed, priority, opening), count in zip(self.traits[foe], foe_pool, strict=True):
             if not count:
                 continue
-            kind = other.kind
             w = weights[kind] * count
             if w:
-                sb = other.speed + their_speed if kind == ATTACK else 0
-                foes.append((kind, sb, other.priority, w, other.opening))
+                foes.append((kind, speed + their_speed if kind == ATTACK else 0, priority, w, opening))
         context = self._plan_context(view, me)
         # Cards of one kind, Speed and Priority fare alike against every card: summed once.
         fares: dict[tuple[int, int, bool], tuple[float, float, float, float]] = {}
         scores = []
         for action in legal:
-            t = f.index[str(action)]
+            t = f.index[action.text]
             card = f.cards[t]
             kind, prio = card.kind, card.priority
             sa = card.speed + my_speed if kind == ATTACK else 0
@@ -146,9 +152,12 @@ class FighterHeuristic(Agent):
                 fare = fares[kind, sa, prio] = _fare(kind, sa, prio, foes, my_retro, their_retro)
             win, tie, lose, tie_taken = fare
             total = win + tie + lose or 1.0
-            rest = list(hand)
-            rest.remove(t)
-            value_win = best_score(self._plans(view, me, t, rest, context=context), their_ko) if win else 0.0
+            if win:
+                i = ordered.index(t)
+                rest = ordered[:i] + ordered[i + 1 :]
+                value_win = best_score(self._plans(view, me, t, rest, context=context), their_ko)
+            else:
+                value_win = 0.0
             took = tie_taken / tie if tie else 0.0
             value_tie = (KNOCKOUT if card.opening >= their_ko else card.opening) - (
                 KNOCKOUT if mine["staggering"] or took >= my_ko else took
@@ -161,10 +170,9 @@ class FighterHeuristic(Agent):
 
     def _their_kinds(self, view: dict[str, Any], foe: int, pool: list[int]) -> list[float]:
         """How likely the opponent is to play each kind: its habits blended with its cards."""
-        g = self.fighters[foe]
         have = [0.0, 0.0, 0.0]
-        for u, count in enumerate(pool):
-            have[g.cards[u].kind] += count
+        for kind, count in zip(self.kinds[foe], pool, strict=True):
+            have[kind] += count
         size = sum(have) or 1.0
         if view["mode"] == "solo" and foe == 1:
             return [1.0 / size] * 3  # the solo AI plays the top card of its deck
@@ -197,7 +205,7 @@ class FighterHeuristic(Agent):
         view: dict[str, Any],
         me: int,
         first: int,
-        rest: list[int],
+        rest: Sequence[int],
         played: tuple[int, ...] = (),
         marks: tuple[int, ...] = (),
         context: tuple[Any, ...] | None = None,
@@ -205,14 +213,15 @@ class FighterHeuristic(Agent):
         """The plans :meth:`_best` picks from, scored both ways (knocking out or not). Hands
         recur from one decision to the next (an opening weighs each card of the same hand,
         and a hand often outlasts a round), so they are remembered by everything they depend
-        on but the knock-out damage. ``context``: :meth:`_plan_context` of this view and
-        seat, when the caller has it already."""
+        on but the knock-out damage. ``rest``: the other cards, in any order, or as a sorted
+        tuple. ``context``: :meth:`_plan_context` of this view and seat, when the caller has
+        it already."""
         if context is None:
             context = self._plan_context(view, me)
         # The plans are walked in this order (the first of equal plans wins), so the key and
         # the walk use the same one: the answer depends on nothing the key leaves out (a view's
         # hand is in card order already).
-        pool = tuple(sorted(rest))
+        pool = rest if rest.__class__ is tuple else tuple(sorted(rest))  # a tuple: sorted already
         if played == (first,) and not marks:
             played = ()  # the same walk as an opening's with ``first``: share it
         key = (first, pool, played, marks, context)
@@ -226,7 +235,7 @@ class FighterHeuristic(Agent):
             sc = self._plan_scores.get(context)
             if sc is None:
                 sc = self._plan_scores[context] = self._plan_score(view, me)
-            found = scored_plans(f, first, pool, aside, power_of(f).combo_aside(side), x, side, sc, played, marks)
+            found = scored_plans(f, first, pool, aside, self.powers[me].combo_aside(side), x, side, sc, played, marks)
             self._best_cache[key] = found
         return found
 
@@ -236,7 +245,7 @@ class FighterHeuristic(Agent):
         aside and those played (as the score counts them)."""
         f = self.fighters[me]
         mine = view["fighters"][me]
-        aside = tuple(f.index[c] for c in mine["aside"]) if power_of(f).token.aside_play else ()
+        aside = tuple(f.index[c] for c in mine["aside"]) if self.powers[me].token.aside_play else ()
         return (me, aside, "AB".index(mine["side"]), mine["x"], len(mine["set_aside"]), len(mine["play"]) or 1)
 
     def _plan_score(self, view: dict[str, Any], me: int) -> PlanScore:
@@ -245,7 +254,7 @@ class FighterHeuristic(Agent):
         side = "AB".index(mine["side"])
         return PlanScore(
             len(mine["set_aside"]),
-            bool(power_of(self.fighters[me]).sides[side].x_per_aside),
+            bool(self.powers[me].sides[side].x_per_aside),
             len(mine["play"]) or 1,
             self.worth[me],
             KNOCKOUT,
@@ -303,10 +312,11 @@ class FighterHeuristic(Agent):
         if not hand:
             return REST if REST in legal else DECK
         worth = self.worth[me]
-        worst = parse(f.cards[min(hand, key=lambda t: worth[t])].code)
+        least = min(hand, key=worth.__getitem__)
+        worst = parse(f.cards[least].code)
         pool = _unseen(f, mine, hand)
         average = sum(map(mul, worth, pool)) / max(sum(pool), 1)
-        if worth[f.index[str(worst)]] < average - 0.5 or DECK not in legal:
+        if worth[least] < average - 0.5 or DECK not in legal:
             return worst
         # Once hand and deck hold no more than a refill, the refill draws the deck's last
         # card anyway: keep the better cards in hand then; otherwise keep the deck.
@@ -326,7 +336,7 @@ class FighterHeuristic(Agent):
         worth = self.worth[me]
         pool = _unseen(f, mine, hand)
         average = sum(map(mul, worth, pool)) / max(sum(pool), 1)
-        worst = min(hand, key=lambda t: worth[t])
+        worst = min(hand, key=worth.__getitem__)
         long_deck = mine["deck"] >= 18
         if (long_deck or mine["staggering"]) and worth[worst] < average - 1.0:
             return parse(f.cards[worst].code)
@@ -338,12 +348,12 @@ class FighterHeuristic(Agent):
         foe = _opponent(view, me)
         f, g = self.fighters[me], self.fighters[foe]
         mine, theirs = view["fighters"][me], view["fighters"][foe]
-        retro = power_of(f).retro("AB".index(mine["side"]))
+        retro = self.powers[me].retro("AB".index(mine["side"]))
         if retro is None:
             return PASS
         mine_t, their_t = f.index[mine["play"][0]], g.index[theirs["play"][0]]
-        sa = f.cards[mine_t].speed + power_of(f).speeds["AB".index(mine["side"])] + mine["speed_bonus"]
-        sb = g.cards[their_t].speed + power_of(g).speeds["AB".index(theirs["side"])] + theirs["speed_bonus"]
+        sa = f.cards[mine_t].speed + self.powers[me].speeds["AB".index(mine["side"])] + mine["speed_bonus"]
+        sb = g.cards[their_t].speed + self.powers[foe].speeds["AB".index(theirs["side"])] + theirs["speed_bonus"]
         now = 0 if sa > sb else (1 if sa < sb else -1)
         then = 0 if sa + retro.speed > sb else (1 if sa + retro.speed < sb else -1)
         improves = (now, then) in ((1, 0), (1, -1), (-1, 0))
@@ -440,10 +450,25 @@ def _expected_hit(g: Fighter, pool: list[int], fv: dict[str, Any]) -> float:
     """Roughly what the opponent deals when it wins a round: an Opening Damage and a short combo."""
     total = sum(pool) or 1
     x = fv["x"]
+    openings, combo_x, combo_base = _damages(g)
     # Whole numbers: summed in any order, the same totals.
-    opening = sum(map(mul, [c.opening for c in g.cards], pool)) / total
-    combo = sum(map(mul, [c.combo.x * x + c.combo.base for c in g.cards], pool)) / total
+    opening = sum(map(mul, openings, pool)) / total
+    combo = sum(map(mul, combo_x, pool)) * x + sum(map(mul, combo_base, pool))
+    combo /= total
     return opening + 1.5 * combo + 1.0
+
+
+#: Per fighter (by id): the fighter, and its cards' Opening Damage, Combo Damage per X and base.
+_DAMAGES: dict[str, tuple[Fighter, tuple[list[int], list[int], list[int]]]] = {}
+
+
+def _damages(f: Fighter) -> tuple[list[int], list[int], list[int]]:
+    found = _DAMAGES.get(f.id)
+    if found is None or found[0] is not f:
+        cards = f.cards
+        damages = ([c.opening for c in cards], [c.combo.x for c in cards], [c.combo.base for c in cards])
+        found = _DAMAGES[f.id] = (f, damages)
+    return found[1]
 
 
 def _card_worth(f: Fighter) -> list[float]:

@@ -133,24 +133,26 @@ class FighterState(State):
 
     def view(self, seat: int | None) -> FighterView:  # type: ignore[override]
         g = self.game
-        if seat is not None:
-            check_seat(g, seat)
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < g.players):
+            check_seat(g, seat)  # raises: the plain test first, as agents ask for a view each move
         fighters: list[FighterSeatView] = []
+        # Most of these lists are empty most of the time: an empty one costs no loop.
         for s, f in enumerate(self.fighters):
             codes = g.codes[s]
             hand, deck, damage = len(f.hand), len(f.deck), f.damage
+            discard, aside, play, drawn = f.discard, f.aside, f.play, f.drawn
             fighters.append(
                 {
                     "fighter": g.fighters[s].id,
                     "hand_size": hand,
                     "deck": deck,
-                    "discard": [codes[t] for t in f.discard],
-                    "aside": [codes[t] for t in f.aside],
-                    "play": [codes[t] for t in f.play],
+                    "discard": [codes[t] for t in discard] if discard else [],
+                    "aside": [codes[t] for t in aside] if aside else [],
+                    "play": [codes[t] for t in play] if play else [],
                     "set_aside": f.set_aside[:],
-                    "drawn": [codes[t] for t in f.drawn],
+                    "drawn": [codes[t] for t in drawn] if drawn else [],
                     "side": SIDES[f.side],
-                    "x": self.x(s),
+                    "x": g.powers[s].x(f.side, len(aside)),
                     "staggering": f.staggering,
                     "chosen": f.face_down >= 0,
                     "damage": damage,
@@ -178,7 +180,7 @@ class FighterState(State):
             "winner": winner if winner >= 0 else None,
             "tie": winner == TIE,
             "picked": [p is not None for p in self.picks],
-            "shuffles": self.chance.draws,
+            "shuffles": self._chance.draws,
             "over": self.phase is OVER,
             "fighters": fighters,
         }

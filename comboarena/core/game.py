@@ -220,12 +220,13 @@ class State(ABC):
         s._log = []
         return s
 
-    def copy_base(self) -> Self:
-        """A new state of this class sharing the game, with its own copy of the chance and
-        the history, before its own fields are copied (the first step of ``clone``)."""
+    def copy_base(self, chance: Chance | None = None) -> Self:
+        """A new state of this class sharing the game, with its own copy of the chance (or
+        ``chance``) and the history, before its own fields are copied (the first step of
+        ``clone``)."""
         new = object.__new__(type(self))
         new.game = self.game
-        new._chance = self._chance.clone()
+        new._chance = self._chance.clone() if chance is None else chance
         new._deck = self._deck
         new._start = self._start
         new._log = self._log[:]
@@ -257,8 +258,10 @@ class State(ABC):
     def result(self) -> Result:
         """The outcome; raises :class:`GameNotOver` before the end."""
 
-    def clone(self) -> State:
-        """An independent copy (derived from the state's declared fields: :mod:`.slots`)."""
+    def clone(self, chance: Chance | None = None) -> State:
+        """An independent copy (derived from the state's declared fields: :mod:`.slots`),
+        rolling ``chance`` from now on where given (a search samples one state read from a
+        view many times, each with dice of its own) instead of a copy of this state's."""
         raise NotImplementedError(f"{type(self).__name__} declares no FIELDS (core/slots.py) and no clone()")
 
     def timer(self) -> Timer | None:

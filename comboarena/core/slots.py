@@ -147,7 +147,7 @@ class Slots:
         cls.FIELDS = self  # type: ignore[attr-defined]
 
     def _compile_clone(self, cls: type) -> Callable[[Any], Any]:
-        lines = ["def clone(self):", "    new = self.copy_base()"]
+        lines = ["def clone(self, chance=None):", "    new = self.copy_base(chance)"]
         lines += [f"    new.{s.name} = {s.kind.copy.format('self.' + s.name)}" for s in self.slots]
         lines.append("    return new")
         namespace: dict[str, Any] = {}

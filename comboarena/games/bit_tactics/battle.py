@@ -63,8 +63,11 @@ MAGICAL_BIT = 1 << RESIST_TYPES.index("magical")
 ELEMENT_BITS = (0, *(1 << (RESIST_TYPES.index(e)) for e in RESIST_TYPES[2:]))
 #: Statuses with no countdown of their own (the guard ends at the guarder's next turn).
 UNTIMED = 1 << GUARD
-_HALT = (1 << STOP) | (1 << IMMOBILIZE)
-_NO_ACT = (1 << STOP) | (1 << DISABLED)
+#: the statuses that keep a unit from moving, and from acting
+HALT = (1 << STOP) | (1 << IMMOBILIZE)
+NO_ACT = (1 << STOP) | (1 << DISABLED)
+#: the statuses that change MOV
+MOV_BITS = (1 << HASTE) | (1 << SLOW)
 _GUARD_BIT = 1 << GUARD
 _SAP_REGEN = (1 << SAP) | (1 << REGEN)
 
@@ -313,11 +316,11 @@ class Battle:
 
     def can_move(self, u: int) -> bool:
         """Not Immobilized, not Stopped."""
-        return not self.sm[u] & _HALT
+        return not self.sm[u] & HALT
 
     def can_act(self, u: int) -> bool:
         """Not Disabled, not Stopped."""
-        return not self.sm[u] & _NO_ACT
+        return not self.sm[u] & NO_ACT
 
     def can_cast(self, u: int) -> bool:
         return not (self.sm[u] >> SILENCE) & 1
@@ -325,7 +328,9 @@ class Battle:
     def mov(self, u: int) -> int:
         """MOV, Haste + 1, Slow - 1."""
         m = self.sm[u]
-        mov = self.sheets[u].mov + ((m >> HASTE) & 1) - ((m >> SLOW) & 1)
+        mov = self.sheets[u].mov
+        if m & MOV_BITS:
+            mov += ((m >> HASTE) & 1) - ((m >> SLOW) & 1)
         return mov if mov > 0 else 0
 
     def floats(self, u: int) -> bool:
@@ -600,25 +605,30 @@ class Battle:
 
     # -- the start of a turn --------------------------------------------------------------
 
-    def start_turn(self, u: int, events: list[Event]) -> None:
+    def start_turn(self, u: int, events: list[Event]) -> bool:
         """What happens as a unit's turn begins: the guards it gave end; its Auto powers
-        without a condition begin or reapply; Sap takes and Regen gives HP."""
-        self.end_guards_of(u, events)
+        without a condition begin or reapply; Sap takes and Regen gives HP. Returns
+        whether Sap took HP (who stands may have changed)."""
+        sm = self.sm
+        if any(map(_GUARD_BIT.__and__, sm)):
+            self.end_guards_of(u, events)
         s = self.sheets[u]
         for auto in s.auto:
             if auto.when == 0:
                 self.inflict(u, auto.status, duration(s.matk, auto.status), s.matk, -1, s.base_mdmg, 0, "auto", events)
-        if not self.sm[u] & _SAP_REGEN:
-            return
+        if not sm[u] & _SAP_REGEN:
+            return False
+        sapped = False
         sap = self.status(u, SAP)
         if sap is not None:
             amount = sap.amount
             if self.resisted(u, 0, sap.element):  # Sap's damage has its attack's element
                 amount //= 2
-            self.lose_hp(u, amount, sap.caster, "sap", events)
+            sapped = self.lose_hp(u, amount, sap.caster, "sap", events) > 0
         regen = self.status(u, REGEN)
         if regen is not None and self.hp[u] > 0:
             self.gain_hp(u, regen.amount, regen.caster, "regen", events)
+        return sapped
 
     def combo(self, u: int) -> bool:
         return (self.sm[u] >> COMBO) & 1 == 1
@@ -641,4 +651,15 @@ def count_items(items: Sequence[str]) -> tuple[tuple[str, int], ...]:
     return tuple(out.items())
 
 
-__all__ = ["LIMIT_MAX", "LIMIT_READY", "Battle", "Rules", "Unit", "count_items", "shield_bonus"]
+__all__ = [
+    "HALT",
+    "LIMIT_MAX",
+    "LIMIT_READY",
+    "MOV_BITS",
+    "NO_ACT",
+    "Battle",
+    "Rules",
+    "Unit",
+    "count_items",
+    "shield_bonus",
+]

@@ -21,6 +21,8 @@ _ZERO_LT = (0).__lt__  # HP > 0: standing
 #: A weapon as a Fight or an ability uses it: (the weapon, whether it shoots, its RNG
 #: before the height bonus).
 Spec = tuple[Weapon, bool, int]
+#: What a list of targets found by :meth:`Targets.ability` is kept under (see :func:`shared_key`).
+Key = tuple[object, ...]
 
 
 class Plan(NamedTuple):
@@ -31,15 +33,19 @@ class Plan(NamedTuple):
     far: int  # no weapon reaches further (+1: shooting from above)
     #: per JA (in the order of the sheet), and again per JA with the second weapon:
     #: (MP cost, the ability, the weapon's index or -1, how its targets are found (``AIM_*``),
-    #: the actions by target square)
-    jas: tuple[tuple[int, Ability, int, int, dict[int, Action]], ...]
-    #: per spell: (MP cost, the spell, how its targets are found, the ``magic`` actions by target square)
-    spells: tuple[tuple[int, Ability, int, dict[int, Action]], ...]
+    #: the actions by target square, the key its targets are kept under without a weapon
+    #: (:func:`shared_key`) or None)
+    jas: tuple[tuple[int, Ability, int, int, dict[int, Action], Key | None], ...]
+    #: per spell: (MP cost, the spell, how its targets are found, the ``magic`` actions by
+    #: target square, the key its targets are kept under or None)
+    spells: tuple[tuple[int, Ability, int, dict[int, Action], Key | None], ...]
     #: per item id carried: how its targets are found (see :func:`item_use`)
     items: dict[str, int]
     #: the actions of ``fight`` and ``guard`` by target square
     fight: dict[int, Action]
     guard: dict[int, Action]
+    #: the ``item`` actions by target square, per item id carried
+    item_actions: dict[str, dict[int, Action]]
 
 
 #: How an ability's targets are found: by :meth:`Targets.ability`; the user's square (aimed
@@ -75,20 +81,35 @@ def _plan(b: Battle, u: int) -> Plan:
     s = b.sheets[u]
     weapons = b.weapons(u)
     specs = [_spec(b, u, w) for w in weapons]
-    jas: list[tuple[int, Ability, int, int, dict[int, Action]]] = []
+    jas: list[tuple[int, Ability, int, int, dict[int, Action], Key | None]] = []
     spells = []
     for i in s.actives:
         ab = p.abilities[i]
         if ab.kind == "spell":
-            spells.append((ab.mp, ab, _aim(ab, -1), cmd("magic", ab.id)))
+            aim = _aim(ab, -1)
+            spells.append((ab.mp, ab, aim, cmd("magic", ab.id), shared_key(ab) if aim == AIM_ANY else None))
             continue
         w = 0 if ab.weapon else -1
-        jas.append((ab.mp, ab, w, _aim(ab, w), cmd("ja", ab.id)))
+        aim = _aim(ab, w)
+        jas.append((ab.mp, ab, w, aim, cmd("ja", ab.id), shared_key(ab) if w < 0 and aim == AIM_ANY else None))
         if ab.weapon and len(weapons) > 1:
-            jas.append((ab.mp, ab, 1, _aim(ab, 1), cmd("ja", ab.id, True)))
+            jas.append((ab.mp, ab, 1, _aim(ab, 1), cmd("ja", ab.id, True), None))
     items = {item: item_use(b, u, item) for item, _ in b.inv[u]}
     far = max(spec[2] for spec in specs) + 1
-    return Plan(weapons, specs, far, tuple(jas), tuple(spells), items, cmd("fight"), cmd("guard"))
+    item_actions = {item: cmd("item", item) for item in items}
+    return Plan(weapons, specs, far, tuple(jas), tuple(spells), items, cmd("fight"), cmd("guard"), item_actions)
+
+
+def shared_key(ab: Ability) -> Key | None:
+    """The key under which :meth:`Targets.ability` keeps the targets of ``ab`` used without
+    a weapon and not as a magical Limit Attack, or None where it keeps none (aimed at
+    itself, RNG 0, an area aimed at anyone or the fallen)."""
+    target = ab.target
+    if target == SELF or (ab.range == 0 and not ab.weapon):
+        return None
+    if ab.ae:
+        return (target, ab.ae, ab.hits, ab.range, False) if target in (FOE, ALLY) else None
+    return (target, ab.range, ab.line, False)
 
 
 def _spec(b: Battle, u: int, w: Weapon) -> Spec:
@@ -240,6 +261,15 @@ class Targets:
             pl = plan(self.b, self.u)
         if len(pl.specs) == 1:
             return self.hits_with(pl, 0)[:]
+        return self._fight_two(pl)
+
+    def fights(self, pl: Plan) -> list[int]:
+        """As :meth:`fight`, but with one weapon the list kept by :meth:`hits_with` (not to be changed)."""
+        if len(pl.specs) == 1:
+            return self.hits_with(pl, 0)
+        return self._fight_two(pl)
+
+    def _fight_two(self, pl: Plan) -> list[int]:
         specs = pl.specs
         hits = self._hits
         dist, aN = self.dist, self.aN
@@ -323,6 +353,18 @@ class Targets:
         out.sort()
         return out
 
+    def kept(self, key: Key, ab: Ability) -> list[int]:
+        """As :meth:`ability` for ``ab`` without a weapon (not a magical Limit Attack),
+        whose targets are kept under ``key`` (its :func:`shared_key`): the list kept, not a
+        copy (not to be changed)."""
+        got = self._by.get(key)
+        if got is None:
+            if ab.ae:
+                got = self._by[key] = _area_targets(self, ab, None, False)
+            else:
+                got = self._by[key] = self._in_range(ab.target, ab.range, ab.line, False)
+        return got
+
     def _in_range(self, target: int, rng: int, line: bool, magic_limit: bool) -> list[int]:
         """The targets of an ability without a weapon or an area: within ``rng`` (in a
         straight line within the melee height, for ``line``) and Line of Effect."""
@@ -376,11 +418,15 @@ def _area_targets(tg: Targets, ab: Ability, w: Weapon | None, magic_limit: bool)
     else:
         ranged, base_rng = False, ab.range
     anchors = tg.foes if want_foe else tg.allies
-    cands = sorted({c for t in anchors for c in area(t, ab.ae)})
+    near = {c for t in anchors for c in area(t, ab.ae)}
+    far = base_rng + 1 if ranged else base_rng  # no centre further is in range
+    if far <= 10:  # (the board's table of squares within reach goes to 10)
+        near.intersection_update(board.within[far][a])
     out = []
-    for c in cands:
+    ha = ht[a]
+    for c in sorted(near):
         d = dist[aN + c]
-        rng = base_rng + (1 if ranged and ht[a] - ht[c] >= 2 else 0)
+        rng = base_rng + 1 if ranged and ha - ht[c] >= 2 else base_rng
         if (d == 0 and w is not None) or d > rng or (d and tops[aN + c] > ht[c] + uh and top(aN + c) > ht[c] + uh):
             continue
         if d and b.dyn and not b.line_of_effect(a, c):
@@ -416,4 +462,5 @@ __all__ = [
     "Targets",
     "item_use",
     "plan",
+    "shared_key",
 ]

@@ -23,7 +23,7 @@ from .campaign import (
 )
 from .catalog import catalog
 from .content import ContentError, pack
-from .determinize import state_from_view
+from .determinize import sample
 from .encoder import TacticsEncoder
 from .maps import Map, find_map, shipped_map_names
 from .position import read_position, upgrade_position
@@ -368,7 +368,7 @@ class BitTactics(Game):
 
     def determinize(self, view: dict[str, Any], seat: int | None, rng: random.Random) -> TacticsState:
         """Nothing is hidden: the state the view shows, with a fresh generator for the dice."""
-        return state_from_view(self, view, Chance(rng.getrandbits(63)))
+        return sample(self, view, Chance(rng.getrandbits(63)))
 
     def _from_position(self, fields: Fields, chance: Chance) -> TacticsState:
         return read_position(self, fields, chance)

@@ -13,27 +13,28 @@ with the best command from there, or acting first and then stepping back:
   foes, healers behind their allies), and high ground for bows.
 
 It then turns to face the nearest foe. At camp it learns what it can afford and
-equips what it learns. It sees only its view (a state rebuilt from it).
+equips what it learns. It sees only its view (the battle read back from it).
 """
 
 from __future__ import annotations
 
-import heapq
 import random
+from functools import cached_property
+from heapq import heapify, heappop, heappush
 from typing import TYPE_CHECKING, Any
 
 from comboarena.agents.base import Agent
-from comboarena.core import Action, Chance
+from comboarena.core import Action
 
 from .battle import LIMIT_READY, Battle
 from .combat import Strike, ability_strike, long_squares, weapon_strike
-from .content import FALLEN, FOE, MAGICAL, Ability, pack
-from .determinize import state_from_view
+from .content import FALLEN, FOE, MAGICAL, PHYSICAL, Ability, Item, Weapon, pack
+from .determinize import Seen, battle_from_view
 from .fasttargets import Targets
 from .features import skill_targets
 from .maps import DOOR
 from .movement import knockback_path, reachable
-from .odds import outcome
+from .odds import expected
 from .statuses import (
     BLIND,
     BRAVERY,
@@ -58,10 +59,11 @@ from .statuses import (
     STOP,
     duration,
 )
-from .targeting import affected, guard_targets, item_range, weapon_problem
+from .targeting import affected, weapon_problem
 from .units import Sheet
 
 if TYPE_CHECKING:
+    from .board import Board
     from .game import BitTactics
     from .state import TacticsState
 
@@ -102,6 +104,9 @@ class TacticsHeuristic(Agent):
         self.game = game
         self.caution = float(caution)
         self.aggression = float(aggression)
+        #: Plans by everything they follow from (:func:`_position`): a search asks its guide
+        #: again and again about the same position (read-only to callers).
+        self._plans: dict[tuple[Any, ...], list[str]] = {}
 
     # -- the agent protocol ----------------------------------------------------------
 
@@ -111,15 +116,24 @@ class TacticsHeuristic(Agent):
         by_text = {a.text: a for a in legal}
         if view["phase"] == "camp":
             return self._camp(view, legal, by_text)
-        state = state_from_view(self.game, view, Chance(1))
-        for step in _Planner(self, state).plan():
+        for step in self._plan(view):
             if step in by_text:
                 return by_text[step]
         return by_text.get("end", legal[-1])
 
     def plan(self, view: dict[str, Any]) -> list[str]:
         """The steps the heuristic means to take this turn (its next move first), in notation."""
-        return _Planner(self, state_from_view(self.game, view, Chance(1))).plan()
+        return self._plan(view)[:]
+
+    def _plan(self, view: dict[str, Any]) -> list[str]:
+        seen = battle_from_view(self.game, view)
+        key = _position(view["battle"], seen)
+        got = self._plans.get(key)
+        if got is None:
+            if len(self._plans) >= PLANS_CACHE:
+                self._plans.clear()
+            got = self._plans[key] = _Planner(self, seen).plan()
+        return got
 
     def _camp(self, view: dict[str, Any], legal: list[Action], by_text: dict[str, Action]) -> Action:
         p = pack()
@@ -135,83 +149,132 @@ class TacticsHeuristic(Agent):
         return by_text.get("ready", legal[-1])
 
 
-#: Walking distances to the nearest foe (``_Planner._paths``), by board, mover and foes' squares.
+#: Plans kept per heuristic (``TacticsHeuristic._plans``).
+PLANS_CACHE = 2_000
+
+
+def _position(battle: int, seen: Seen) -> tuple[Any, ...]:
+    """Everything a plan follows from, besides the game and the heuristic's settings: the
+    battle's map, whose turn and how far into it, the features, and every unit (its stat
+    block, square, facing, HP, MP, Limit, statuses, items and gear; the stat blocks are
+    made once per build, side and seat, and kept: their ids name them)."""
+    b = seen.units
+    return (
+        battle,
+        seen.current,
+        seen.turn,
+        seen.features,
+        tuple(map(id, b.sheets)),
+        tuple(b.sq),
+        tuple(b.face),
+        tuple(b.hp),
+        tuple(b.mp),
+        tuple(b.limit),
+        tuple(b.st),
+        tuple(b.inv),
+        tuple(b.eq),
+    )
+
+
+#: Walking distances to the nearest foe (``_Planner.far``), by board, mover and foes' squares.
 _PATHS: dict[tuple[Any, ...], list[int]] = {}
 PATHS_CACHE = 20_000
+#: Each square's neighbours within a Jump (``_steps``), by board and Jump.
+_STEPS: dict[tuple[Board, int], tuple[tuple[int, ...], ...]] = {}
+#: What leaving each square costs on the way to the foes (``_costs``), by board and whether
+#: the mover crosses water; -1: none may stand there.
+_COSTS: dict[tuple[Board, bool], list[int]] = {}
 
 
 class _Planner:
-    """One decision of the acting unit."""
+    """One decision of the acting unit.
 
-    def __init__(self, agent: TacticsHeuristic, state: TacticsState) -> None:
+    What it reads of the foes and of the paths to them is worked out when first read
+    (a turn's later decisions, facing and ending, read none of it), from the unit's
+    square at the start of the decision: while a square is weighed the unit is placed
+    there, and none of it changes with that."""
+
+    def __init__(self, agent: TacticsHeuristic, state: TacticsState | Seen) -> None:
         self.agent = agent
         self.state = state
         assert state.units is not None
         self.b: Battle = state.units
         self.u: int = state.current
         b, u = self.b, self.u
+        self.start = b.sq[u]
         self.side = b.sheets[u].side
         self.foes = [v for v in b.units if b.hp[v] > 0 and b.sheets[v].side != self.side]
         self.allies = [v for v in b.units if b.hp[v] > 0 and b.sheets[v].side == self.side]
         self.outcomes: dict[tuple[Any, ...], tuple[float, float, float]] = {}
-        self.threat = {v: self._threat_of(v) for v in self.foes}
-        # How far each foe moves and strikes, and how far the unit strikes: read for every
-        # square weighed, and none of it changes while the unit is placed on one.
-        self.reach = {v: b.mov(v) + _reach(b, v) for v in self.foes}
-        self.my_reach = _reach(b, u)
-        self.far = self._paths()
+        #: each foe's counter-attack, and each ally's share of danger (none of them moves)
+        self._backs: dict[int, Strike] = {}
+        self._shares: dict[int, float] = {}
+        #: what each item is worth on each unit (:meth:`_item_value`)
+        self._items: dict[tuple[str, int], float] = {}
+        #: what each support ability brings each unit but the acting one (:meth:`_support_terms`)
+        self._terms: dict[tuple[str, int], list[float]] = {}
+        #: strike values by target, strike and the facings struck (:meth:`strike_value`)
+        self._values: dict[tuple[Any, ...], float] = {}
+        #: the unit's strikes from the square being weighed (its square is their origin)
+        self._strikes: dict[tuple[Any, ...], Strike] = {}
 
-    def _paths(self) -> list[int]:
+    @cached_property
+    def threat(self) -> dict[int, float]:
+        return {v: self._threat_of(v) for v in self.foes}
+
+    @cached_property
+    def reach(self) -> dict[int, int]:
+        """How far each foe moves and strikes: read for every square weighed."""
+        b = self.b
+        return {v: b.mov(v) + _reach(b, v) for v in self.foes}
+
+    @cached_property
+    def my_reach(self) -> int:
+        """How far the unit strikes."""
+        return _reach(self.b, self.u)
+
+    @cached_property
+    def far(self) -> list[int]:
         """Walking distance (MOV) from each square to the nearest foe, round walls and deep
         water; a closed door or a boulder costs 4 to pass (a puzzle on the way).
 
         The same search comes back at each decision of a turn (and in every search of a
         determinized state): remembered by everything it reads (read-only to callers)."""
         b, u = self.b, self.u
-        key = (
-            b.board,
-            b.sheets[u].jump,
-            b.floats(u) or b.sheets[u].waterwalk,
-            b.dyn,
-            b.sq[u],
-            *(b.sq[v] for v in self.foes),
-        )
+        floats = b.floats(u) or b.sheets[u].waterwalk
+        key = (b.board, b.sheets[u].jump, floats, b.dyn, self.start, *(b.sq[v] for v in self.foes))
         far = _PATHS.get(key)
         if far is None:
             if len(_PATHS) >= PATHS_CACHE:
                 _PATHS.clear()
-            far = _PATHS[key] = self._search_paths()
+            far = _PATHS[key] = self._search_paths(floats)
         return far
 
-    def _search_paths(self) -> list[int]:
-        b, u = self.b, self.u
+    def _search_paths(self, floats: bool) -> list[int]:
+        b = self.b
         board = b.board
-        n = board.size
-        jump = b.sheets[u].jump
-        cost = [board.base_cost[sq] if board.base_cost[sq] > 0 else -1 for sq in range(n)]
-        if b.floats(u) or b.sheets[u].waterwalk:
-            cost = [1 if c < 0 and board.terrain[sq] != 3 else c for sq, c in enumerate(cost)]
-        for sq in b.dyn:
-            cost[sq] = 4
-        far = [99] * n
+        steps = _steps(board, b.sheets[self.u].jump)
+        cost = _costs(board, floats)
+        if b.dyn:
+            cost = cost[:]
+            for sq in b.dyn:
+                cost[sq] = 4
+        far = [99] * board.size
         heap = []
         for v in self.foes:
             far[b.sq[v]] = 0
             heap.append((0, b.sq[v]))
-        heapq.heapify(heap)
-        ht, step = board.ht, board.step
+        heapify(heap)
+        me = self.start
         while heap:
-            d, s = heapq.heappop(heap)
+            d, s = heappop(heap)
             if d > far[s]:
                 continue
-            for dd in range(4):
-                t = step[dd][s]
-                if t < 0 or cost[t] < 0 or abs(ht[t] - ht[s]) > jump:
-                    continue
-                nd = d + cost[s] if s != b.sq[u] else d + 1
-                if nd < far[t]:
+            nd = d + 1 if s == me else d + cost[s]
+            for t in steps[s]:
+                if nd < far[t] and cost[t] >= 0:
                     far[t] = nd
-                    heapq.heappush(heap, (nd, t))
+                    heappush(heap, (nd, t))
         return far
 
     # -- the plan ---------------------------------------------------------------------
@@ -220,16 +283,17 @@ class _Planner:
         st = self.state
         b, u = self.b, self.u
         names = b.board.names
-        start = b.sq[u]
+        start = self.start
         moved, acted = st.turn.moved, st.turn.acted
         can_move = not moved and not (acted and b.rules.move_first) and b.can_move(u)
         dests = list(reachable(b, u)) if can_move else []
         steps: list[str] = []
         if not acted and b.can_act(u):
             here_value, here_cmd = self.best_command(start)
-            stay = self.place_value(start)
-            best = (here_value + stay, [here_cmd] if here_cmd else [])
-            if dests:
+            steps = [here_cmd] if here_cmd else []
+            if dests:  # (with nowhere else to be, where it stands weighs nothing)
+                stay = self.place_value(start)
+                best = (here_value + stay, steps)
                 places = {d: self.place_value(d) for d in dests}
                 retreat = max(places, key=lambda d: places[d])
                 if here_cmd and places[retreat] > stay:
@@ -241,18 +305,14 @@ class _Planner:
                     total = value + places[d]
                     if total > best[0] + 1e-9:
                         best = (total, [f"move {names[d]}", *([cmd] if cmd else [])])
-            steps = best[1]
+                steps = best[1]
         elif dests:
             stay = self.place_value(start)
             places = {d: self.place_value(d) for d in dests}
             d = max(places, key=lambda x: places[x])
             if places[d] > stay + 0.5:
                 steps = [f"move {names[d]}"]
-        if not steps or steps[0].startswith("face"):
-            steps = [*steps, self.facing(), "end"]
-        else:
-            steps = [*steps, self.facing(), "end"]
-        return steps
+        return [*steps, self.facing(), "end"]
 
     def facing(self) -> str:
         b, u = self.b, self.u
@@ -271,23 +331,29 @@ class _Planner:
         w = b.weapons(v)[0]
         return max(b.dmg(v) + w.dmg, b.mdmg(v) + w.mdmg if any(pack().abilities[i].damage for i in s.actives) else 0)
 
+    @cached_property
+    def _placing(self) -> tuple[float, str, list[tuple[int, int, float]], list[int]]:
+        """What :meth:`place_value` reads at every square: the caution, the role, each foe's
+        square, reach and weighted threat, and the other allies' squares."""
+        b, u = self.b, self.u
+        hp_share = b.hp[u] / b.hp_max(u)
+        caution = self.agent.caution * (0.6 + 3.0 * max(0.0, 0.6 - hp_share))
+        threats = [(b.sq[v], self.reach[v], self.threat[v] * 0.55) for v in self.foes]
+        return caution, _role(b.sheets[u]), threats, [b.sq[v] for v in self.allies if v != u]
+
     def place_value(self, d: int) -> float:
         """Danger at ``d`` next round, distance to the work, high ground."""
-        b, u = self.b, self.u
+        b = self.b
         board = b.board
-        n = board.size
-        s = b.sheets[u]
-        hp_share = b.hp[u] / b.hp_max(u)
+        dist = board.dist
+        at = d * board.size
+        caution, role, threats, others = self._placing
         danger = 0.0
         nearest = self.far[d]
-        for v in self.foes:
-            fv = b.sq[v]
-            dist = board.dist[d * n + fv]
-            if dist <= self.reach[v]:
-                danger += self.threat[v] * 0.55
-        caution = self.agent.caution * (0.6 + 3.0 * max(0.0, 0.6 - hp_share))
-        value = -caution * danger / max(1, b.hp[u]) * 12
-        role = _role(s)
+        for fv, reach, threat in threats:
+            if dist[at + fv] <= reach:
+                danger += threat
+        value = -caution * danger / max(1, b.hp[self.u]) * 12
         if role in ("melee", "speed"):
             value -= 2.5 * self.agent.aggression * max(0, nearest - 1)
         elif role in ("ranged", "magic", "status"):
@@ -295,9 +361,7 @@ class _Planner:
             value += 1.0 * board.ht[d]
         else:  # support and healing: close to the allies, away from the foes
             if self.allies:
-                near_ally = (
-                    min(board.dist[d * n + b.sq[v]] for v in self.allies if v != u) if len(self.allies) > 1 else 0
-                )
+                near_ally = min(dist[at + x] for x in others) if others else 0
                 value -= 1.2 * max(0, near_ally - 2)
             value -= 1.0 * max(0, 3 - nearest)
         return value
@@ -313,6 +377,7 @@ class _Planner:
             b.occ[start] = -1
             b.sq[u] = at
             b.occ[at] = u
+        self._strikes.clear()
         try:
             return self._best_command()
         finally:
@@ -322,67 +387,100 @@ class _Planner:
                 b.occ[start] = u
 
     def _best_command(self) -> tuple[float, str]:
+        # Each command's words are written only when it is the best so far.
         b, u = self.b, self.u
         p = pack()
         names = b.board.names
         tg = Targets(b, u)
-        best: tuple[float, str] = (0.0, "")
+        best, text = 0.0, ""
         weapons = b.weapons(u)
-
-        def consider(value: float, text: str) -> None:
-            nonlocal best
-            if value > best[0]:
-                best = (value, text)
-
-        for t in tg.fight():
-            consider(self.fight_value(t, limit=False), f"fight {names[t]}")
+        fights = tg.fight()
+        for t in fights:
+            value = self.fight_value(t, limit=False)
+            if value > best:
+                best, text = value, f"fight {names[t]}"
         limit = b.limit[u] >= LIMIT_READY
         s = b.sheets[u]
         if limit:
             if s.natural is None:
-                for t in tg.fight():
-                    consider(self.fight_value(t, limit=True) - 2.0, f"limit {names[t]}")
+                for t in fights:
+                    value = self.fight_value(t, limit=True) - 2.0
+                    if value > best:
+                        best, text = value, f"limit {names[t]}"
             else:
                 ab = p.abilities[s.limit]
                 w = weapons[0] if ab.weapon else None
                 for t in tg.ability(ab, w, magic_limit=ab.attack == MAGICAL):
-                    consider(self.ability_value(ab, t, False, True) - 2.0, f"limit {names[t]}")
+                    value = self.ability_value(ab, t, False, True) - 2.0
+                    if value > best:
+                        best, text = value, f"limit {names[t]}"
+        for ab, verb, cost, variants in self._actives:
+            for off, w in variants:
+                for t in tg.ability(ab, w):
+                    value = self.ability_value(ab, t, off, False) - cost
+                    if value > best:
+                        best, text = value, f"{verb} {ab.id} {names[t]}" + (" off" if off else "")
+            if limit and ab.attack == MAGICAL and ab.kind == "spell":
+                for t in tg.ability(ab, None, magic_limit=True):
+                    value = self.ability_value(ab, t, False, True) - cost - 2.0
+                    if value > best:
+                        best, text = value, f"limit {ab.id} {names[t]}"
+        for item, _ in b.inv[u]:
+            if item in p.items:
+                it = p.items[item]
+                for t in tg.items(it.revive > 0):
+                    value = self._item_value(it, b.occ[t])
+                    if value > best:
+                        best, text = value, f"item {item} {names[t]}"
+        for t in tg.near():
+            v = b.occ[t]
+            if v != u and not b.has(v, GUARD):
+                value = 0.6 * self._danger_share(v) * 10
+                if value > best:
+                    best, text = value, f"guard {names[t]}"
+        if self.state.features:
+            for k, t in skill_targets(b, u, self.state.features):
+                value = self.puzzle_value(k, t)
+                if value > best:
+                    best, text = value, f"skill {SKILLS[k]} {names[t]}"
+        return best, text
+
+    @cached_property
+    def _actives(self) -> list[tuple[Ability, str, float, list[tuple[bool, Weapon | None]]]]:
+        """The abilities the unit can use this turn (MP, Silence), each with its verb, its
+        cost and the weapons it may be used with (the same from every square)."""
+        b, u = self.b, self.u
+        p = pack()
+        s = b.sheets[u]
+        weapons = b.weapons(u)
+        out = []
         for i in s.actives:
             ab = p.abilities[i]
             if ab.mp > b.mp[u] or (ab.kind == "spell" and not b.can_cast(u)):
                 continue
             verb = "magic" if ab.kind == "spell" else "ja"
             cost = 6.0 * ab.mp / max(1, s.mp)
-            variants = [(False, weapons[0] if ab.weapon else None)]
+            variants: list[tuple[bool, Weapon | None]] = [(False, weapons[0] if ab.weapon else None)]
             if ab.weapon and len(weapons) > 1 and verb == "ja":
                 variants.append((True, weapons[1]))
-            for off, w in variants:
-                for t in tg.ability(ab, w):
-                    value = self.ability_value(ab, t, off, False) - cost
-                    consider(value, f"{verb} {ab.id} {names[t]}" + (" off" if off else ""))
-            if limit and ab.attack == MAGICAL and ab.kind == "spell":
-                for t in tg.ability(ab, None, magic_limit=True):
-                    consider(self.ability_value(ab, t, False, True) - cost - 2.0, f"limit {ab.id} {names[t]}")
-        for item, _ in b.inv[u]:
-            if item in p.items:
-                it = p.items[item]
-                for t in item_range(b, u, it.revive > 0):
-                    v = b.occ[t]
-                    value = 0.0
-                    if it.revive and b.hp[v] <= 0:
-                        value = 30.0
-                    elif it.heal and b.hp[v] > 0:
-                        value = self._heal_value(v, it.heal) - 3.0
-                    elif it.cure:
-                        value = self._cure_value(v, it.cure)
-                    consider(value, f"item {item} {names[t]}")
-        for t in guard_targets(b, u):
-            v = b.occ[t]
-            if v != u and not b.has(v, GUARD):
-                consider(0.6 * self._danger_share(v) * 10, f"guard {names[t]}")
-        for k, t in skill_targets(b, u, self.state.features):
-            consider(self.puzzle_value(k, t), f"skill {SKILLS[k]} {names[t]}")
-        return best
+            out.append((ab, verb, cost, variants))
+        return out
+
+    def _item_value(self, it: Item, v: int) -> float:
+        """Using item ``it`` on ``v`` (the same from every square)."""
+        key = (it.id, v)
+        got = self._items.get(key)
+        if got is None:
+            b = self.b
+            got = 0.0
+            if it.revive and b.hp[v] <= 0:
+                got = 30.0
+            elif it.heal and b.hp[v] > 0:
+                got = self._heal_value(v, it.heal) - 3.0
+            elif it.cure:
+                got = self._cure_value(v, it.cure)
+            self._items[key] = got
+        return got
 
     def puzzle_value(self, skill: int, t: int) -> float:
         """A door is worth opening when the foes are out of reach; a boulder worth pushing
@@ -408,34 +506,54 @@ class _Planner:
         return 0.0
 
     def _danger_share(self, v: int) -> float:
-        b = self.b
-        reach, at = self.reach, b.sq[v]
-        return sum(self.threat[f] for f in self.foes if b.board.distance(b.sq[f], at) <= reach[f]) / max(1, b.hp[v])
+        got = self._shares.get(v)
+        if got is None:
+            b = self.b
+            reach, at = self.reach, b.sq[v]
+            got = sum(self.threat[f] for f in self.foes if b.board.distance(b.sq[f], at) <= reach[f]) / max(1, b.hp[v])
+            if v != self.u:  # (the unit itself stands wherever it is weighed)
+                self._shares[v] = got
+        return got
+
+    def _weapon_strike(self, i: int, ab: Ability | None, limit: bool) -> Strike:
+        """The unit's strike with its ``i``-th weapon from where it is placed (kept for the square)."""
+        key = (i, None if ab is None else ab.id, limit)
+        got = self._strikes.get(key)
+        if got is None:
+            b, u = self.b, self.u
+            got = self._strikes[key] = weapon_strike(b, u, b.weapons(u)[i], ab, limit, limit)
+        return got
 
     def fight_value(self, t: int, limit: bool) -> float:
         b, u = self.b, self.u
         total = 0.0
-        for w in b.weapons(u):
-            if weapon_problem(b, u, w, b.sq[u], t) is not None:
+        a = b.sq[u]
+        for i, w in enumerate(b.weapons(u)):
+            if weapon_problem(b, u, w, a, t) is not None:
                 continue
-            s = weapon_strike(b, u, w, None, limit, limit)
+            s = self._weapon_strike(i, None, limit)
             for sq in long_squares(b, u, w, t):
                 v = b.unit_at(sq)
                 if v >= 0:
-                    total += self.strike_value(v, s)
+                    total += self.strike_value(v, s, (i, None, limit))
         return total
 
     def ability_value(self, ab: Ability, t: int, off: bool, limit: bool) -> float:
         b, u = self.b, self.u
         if ab.attack:
             if ab.weapon:
-                w = b.weapons(u)[1 if off else 0]
-                s = weapon_strike(b, u, w, ab, limit, limit)
+                i = 1 if off else 0
+                w = b.weapons(u)[i]
+                s = self._weapon_strike(i, ab, limit)
                 targets = [b.unit_at(x) for x in long_squares(b, u, w, t)] if not ab.ae else affected(b, u, ab, t)
             else:
-                s = ability_strike(b, u, ab, limit)
+                i = -1
+                s = self._strikes.get((i, ab.id, limit))  # type: ignore[assignment]
+                if s is None:
+                    s = self._strikes[(i, ab.id, limit)] = ability_strike(b, u, ab, limit)
                 targets = affected(b, u, ab, t, limit and ab.attack == MAGICAL)
-            return sum(self.strike_value(v, s) for v in targets if v >= 0)
+            kind = (i, ab.id, limit)
+            return sum(self.strike_value(v, s, kind) for v in targets if v >= 0)
         return self.support_value(ab, t)
 
     def expect(self, a: int, t: int, s: Strike) -> tuple[float, float, float]:
@@ -446,12 +564,34 @@ class _Planner:
         key = (a, t, b.sq[t], b.face[t], s)
         found = self.outcomes.get(key)
         if found is None:
-            found = self.outcomes[key] = expect(b, a, t, s)
+            found = self.outcomes[key] = expected(b, a, t, s)
         return found
 
-    def strike_value(self, v: int, s: Strike) -> float:
+    def strike_value(self, v: int, s: Strike, kind: tuple[Any, ...] | None = None) -> float:
         """Expected worth of striking ``v`` with ``s``: damage share, knock-out chance, statuses,
-        knockback falls, minus the counter-attack; negative on an ally."""
+        knockback falls, minus the counter-attack; negative on an ally.
+
+        ``kind`` names the unit's strike (weapon, ability, Limit): the same from every
+        square but for its origin, which counts only through the facing it strikes and,
+        for a melee strike, the facing the counter-attack strikes (knockback aside: where
+        a target lands depends on where everyone stands)."""
+        if kind is None or s.knockback:
+            return self._strike_value(v, s)
+        b = self.b
+        board = b.board
+        at = b.sq[v]
+        key = (
+            v,
+            kind,
+            board.facing_attacked(s.origin, at, b.face[v]) if s.attack == PHYSICAL else -1,
+            board.facing_attacked(at, s.origin, b.face[self.u]) if s.melee else -1,
+        )
+        got = self._values.get(key)
+        if got is None:
+            got = self._values[key] = self._strike_value(v, s)
+        return got
+
+    def _strike_value(self, v: int, s: Strike) -> float:
         b, u = self.b, self.u
         exp, p_ko, p_eff = self.expect(u, v, s)
         hp = max(1, b.hp[v])
@@ -477,47 +617,61 @@ class _Planner:
         if not foe:
             return -1.6 * worth
         if s.melee and (b.sheets[v].reaction == "counter" or b.rules.counters_always) and b.can_act(v):
-            back = weapon_strike(b, v, b.weapons(v)[0], None, False, False)
+            back = self._backs.get(v)
+            if back is None:
+                back = self._backs[v] = weapon_strike(b, v, b.weapons(v)[0], None, False, False)
             cexp, cko, _ = self.expect(v, u, back)
             worth -= 0.5 * (1 - p_ko) * (cexp / b.hp_max(u) * 25 + cko * 30)
         return worth
 
     def support_value(self, ab: Ability, t: int) -> float:
         b, u = self.b, self.u
-        s = b.sheets[u]
         total = 0.0
         for v in affected(b, u, ab, t):
-            if ab.target == FALLEN or (ab.revive and b.hp[v] <= 0):
-                total += 30.0 if b.hp[v] <= 0 else 0.0
-                continue
-            mine = b.sheets[v].side == self.side
-            sign = 1.0 if mine else -1.0
-            if ab.heal:
-                amount = b.mdmg(u) + b.weapons(u)[0].mdmg + ab.heal_bonus * s.base_mdmg
-                total += sign * self._heal_value(v, max(0, amount))
-            if ab.cure:
-                total += sign * self._cure_value(v, ab.cure)
-            turns = duration(s.matk)
-            for k in ab.statuses:
-                if b.has(v, k):
-                    have = b.status(v, k)
-                    if have is not None and have.turns > 1:
-                        continue
-                per = STATUS_VALUE.get(k, 1.0)
-                if k == REGEN:
-                    per = s.base_mdmg * 1.5 * (1 - b.hp[v] / b.hp_max(v)) + 0.5
-                if k == HASTE and b.has(v, SLOW):
-                    per *= 1.3
-                if k in (FAITH,) and not any(pack().abilities[i].attack == MAGICAL for i in b.sheets[v].actives):
-                    per = 0.1
-                if k == BRAVERY and b.sheets[v].build.ref in ("mender", "evoker", "hexer"):
-                    per = 0.3
-                if k in (PROTECT, SHELL):
-                    per *= 0.5 + self._danger_share(v)
-                if k == QUICKEN and v == u:
-                    per *= 0.6
-                total += sign * per * (1 if k == QUICKEN else max(1, turns - 1))
+            terms = self._terms.get((ab.id, v))
+            if terms is None:
+                terms = self._support_terms(ab, v)
+                if v != u:  # (the unit itself stands wherever it is weighed)
+                    self._terms[(ab.id, v)] = terms
+            for x in terms:
+                total += x
         return total
+
+    def _support_terms(self, ab: Ability, v: int) -> list[float]:
+        """What a support ability brings ``v``, term by term (summed in this order)."""
+        b, u = self.b, self.u
+        s = b.sheets[u]
+        if ab.target == FALLEN or (ab.revive and b.hp[v] <= 0):
+            return [30.0 if b.hp[v] <= 0 else 0.0]
+        terms = []
+        mine = b.sheets[v].side == self.side
+        sign = 1.0 if mine else -1.0
+        if ab.heal:
+            amount = b.mdmg(u) + b.weapons(u)[0].mdmg + ab.heal_bonus * s.base_mdmg
+            terms.append(sign * self._heal_value(v, max(0, amount)))
+        if ab.cure:
+            terms.append(sign * self._cure_value(v, ab.cure))
+        turns = duration(s.matk)
+        for k in ab.statuses:
+            if b.has(v, k):
+                have = b.status(v, k)
+                if have is not None and have.turns > 1:
+                    continue
+            per = STATUS_VALUE.get(k, 1.0)
+            if k == REGEN:
+                per = s.base_mdmg * 1.5 * (1 - b.hp[v] / b.hp_max(v)) + 0.5
+            if k == HASTE and b.has(v, SLOW):
+                per *= 1.3
+            if k in (FAITH,) and not any(pack().abilities[i].attack == MAGICAL for i in b.sheets[v].actives):
+                per = 0.1
+            if k == BRAVERY and b.sheets[v].build.ref in ("mender", "evoker", "hexer"):
+                per = 0.3
+            if k in (PROTECT, SHELL):
+                per *= 0.5 + self._danger_share(v)
+            if k == QUICKEN and v == u:
+                per *= 0.6
+            terms.append(sign * per * (1 if k == QUICKEN else max(1, turns - 1)))
+        return terms
 
     def _heal_value(self, v: int, amount: int) -> float:
         b = self.b
@@ -529,6 +683,31 @@ class _Planner:
     def _cure_value(self, v: int, mask: int) -> float:
         b = self.b
         return sum(STATUS_VALUE.get(x.kind, 1.0) * x.turns for x in b.st[v] if (mask >> x.kind) & 1)
+
+
+def _steps(board: Board, jump: int) -> tuple[tuple[int, ...], ...]:
+    """Each square's neighbours (n, e, s, w) whose height is within ``jump`` of its own."""
+    key = (board, jump)
+    got = _STEPS.get(key)
+    if got is None:
+        ht, step = board.ht, board.step
+        got = _STEPS[key] = tuple(
+            tuple(t for t in (step[d][s] for d in range(4)) if t >= 0 and abs(ht[t] - ht[s]) <= jump)
+            for s in range(board.size)
+        )
+    return got
+
+
+def _costs(board: Board, water: bool) -> list[int]:
+    """Each square's cost to leave (walls and, unless ``water``, deep water: -1); read-only."""
+    key = (board, water)
+    got = _COSTS.get(key)
+    if got is None:
+        cost = [board.base_cost[sq] if board.base_cost[sq] > 0 else -1 for sq in range(board.size)]
+        if water:
+            cost = [1 if c < 0 and board.terrain[sq] != 3 else c for sq, c in enumerate(cost)]
+        got = _COSTS[key] = cost
+    return got
 
 
 def _reach(b: Battle, v: int) -> int:
@@ -553,8 +732,7 @@ def _role(s: Sheet) -> str:
 def expect(b: Battle, a: int, t: int, s: Strike) -> tuple[float, float, float]:
     """Exactly, over the attack die: the expected damage (at most the target's HP), the chance
     to knock it out, and the chance the attack's effects land."""
-    o = outcome(b, a, t, s)
-    return o.damage, o.ko, o.effect
+    return expected(b, a, t, s)
 
 
 __all__ = ["TacticsHeuristic", "expect"]

@@ -33,7 +33,7 @@ def initiative(b: Battle, round_no: int, events: list[Event]) -> tuple[int, ...]
     for p in sorted(phases, reverse=True):
         group = phases[p]
         score = {u: _roll(b, u, rolls) for u in group}
-        for _ in range(10):
+        for _ in range(10 if len(set(score.values())) < len(group) else 0):  # (none if no tie)
             same: dict[int, int] = {}
             for u in group:
                 same[score[u]] = same.get(score[u], 0) + 1

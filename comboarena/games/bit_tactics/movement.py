@@ -20,7 +20,7 @@ from typing import Any
 
 from comboarena.core import Event
 
-from .battle import Battle
+from .battle import HALT, MOV_BITS, Battle
 from .board import Edge, Profile
 from .maps import SLOPE
 from .statuses import FLOAT
@@ -101,22 +101,6 @@ Search = tuple[list[int], list[int], list[int]]
 Found = tuple[Search, dict[int, int]]
 
 
-def _masks(b: Battle, u: int) -> tuple[int, int]:
-    """(``closed``, ``filled``) as bit masks of squares: ``closed``, squares no step of
-    ``u`` may enter (a closed door or boulder, a standing foe, a slope someone stands on);
-    ``filled``, squares a jump across may not pass over (a closed door or boulder, anyone
-    standing). Units stand on squares of their own, so a sum of their bits is their union."""
-    board = b.board
-    bits = board.bits
-    dyn_mask = b.dmask
-    sq = b.sq
-    up = list(map(bool, b.hp))  # HP is never below 0
-    standing = sum(map(bits.__getitem__, compress(sq, up)))
-    foe = _foe_flags(b, b.sides[u])
-    foes = sum(map(bits.__getitem__, compress(sq, map(and_, foe, up))))
-    return dyn_mask | foes | (standing & board.slopes), dyn_mask | standing
-
-
 def _foe_flags(b: Battle, side: int) -> list[bool]:
     """Whether each unit is a foe of ``side`` (kept in the battle's memo, as
     :class:`.fasttargets.Targets` keeps it)."""
@@ -135,38 +119,62 @@ def _search(b: Battle, u: int, mov: int) -> Found:
     The same search on an empty board is kept per profile, start and MOV with the squares
     it looked at: when no unit, door or boulder stands on any of them, this search would
     make exactly the same steps, so its result is that one. A search with something in
-    the way is kept in the battle's memo by what stands where."""
+    the way looks at no more than that one did, so it is kept in the battle's memo by what
+    stands where that one looked (see :func:`_blocked`)."""
     cached = b.reach
-    start = b.sq[u]
+    sq = b.sq
+    start = sq[u]
     if cached is not None and cached[0] == u and cached[1] == start:
         return cached[2]
-    board = b.board
-    n = board.size
-    edges, firsts, empty, _ = _tables(b, u)
-    closed, filled = _masks(b, u)
+    memo = b.memo
+    tables_key = (u, (b.sm[u] >> FLOAT) & 1)  # as :func:`_tables`
+    tables: Tables | None = memo.get(tables_key)  # type: ignore[assignment]
+    if tables is None:
+        tables = memo[tables_key] = _profile_tables(b, u)
+    edges, firsts, empty, _ = tables
     limit = mov * KEY + KEY - 1
+    board = b.board
+    bits = board.bits
+    up = list(map(bool, b.hp))  # HP is never below 0
+    standing = sum(map(bits.__getitem__, compress(sq, up)))
+    dyn_mask = b.dmask
+    filled = dyn_mask | standing
     free = empty.get((start, limit))
     if free is None:
-        best_free, looked, jumped = _watch(edges, firsts, start, limit, n)
+        best_free, looked, jumped = _watch(edges, firsts, start, limit, board.size)
         free = empty[(start, limit)] = ((best_free, _squares(b, u, mov, best_free)), looked, jumped)
     found, looked, jumped = free
-    if looked & closed or jumped & filled:
-        key = (u, (b.sm[u] >> FLOAT) & 1, start, limit, closed, filled)
-        got = b.memo.get(key)
-        if got is None:
-            blocked = []
-            over = [False] * (n + 1)  # square ``n`` stands for "no gap"
-            while closed:
-                low = closed & -closed
-                blocked.append(low.bit_length() - 1)
-                closed ^= low
-            while filled:
-                low = filled & -filled
-                over[low.bit_length() - 1] = True
-                filled ^= low
-            result = _run(edges, firsts, start, limit, blocked, over, n)
-            got = b.memo[key] = (result, _squares(b, u, mov, result))
-        found = got  # type: ignore[assignment]
+    if (looked | jumped) & filled:  # (``closed`` lies within ``filled``)
+        foes = sum(map(bits.__getitem__, compress(sq, map(and_, _foe_flags(b, b.sides[u]), up))))
+        # A square in the way only makes moves dearer: the search enters and jumps over
+        # no square the search on an empty board did not, so only those matter.
+        closed = (dyn_mask | foes | (standing & board.slopes)) & looked
+        filled &= jumped
+        if closed or filled:
+            return _blocked(b, u, mov, tables, start, limit, closed, filled)
+    b.reach = (u, start, found)
+    return found
+
+
+def _blocked(b: Battle, u: int, mov: int, tables: Tables, start: int, limit: int, closed: int, filled: int) -> Found:
+    """The search with the squares of ``closed`` closed and those of ``filled`` not to be
+    jumped over (kept in the battle's memo by them)."""
+    key = (u, (b.sm[u] >> FLOAT) & 1, start, limit, closed, filled)
+    found: Found | None = b.memo.get(key)  # type: ignore[assignment]
+    if found is None:
+        n = b.board.size
+        blocked = []
+        over = [False] * (n + 1)  # square ``n`` stands for "no gap"
+        while closed:
+            low = closed & -closed
+            blocked.append(low.bit_length() - 1)
+            closed ^= low
+        while filled:
+            low = filled & -filled
+            over[low.bit_length() - 1] = True
+            filled ^= low
+        result = _run(tables[0], tables[1], start, limit, blocked, over, n)
+        found = b.memo[key] = (result, _squares(b, u, mov, result))
     b.reach = (u, start, found)
     return found
 
@@ -283,9 +291,12 @@ def _watch(edges: Plain, firsts: Plain, start: int, limit: int, n: int) -> tuple
 def reachable(b: Battle, u: int) -> dict[int, int]:
     """The squares ``u`` can move to this turn (in order), with the search key (MOV spent *
     16 + slopes)."""
-    if not b.can_move(u):
+    m = b.sm[u]
+    if m & HALT:  # (Battle.can_move)
         return {}
-    mov = b.mov(u)
+    mov = b.sheets[u].mov
+    if m & MOV_BITS:
+        mov = b.mov(u)
     if mov <= 0:
         return {}
     out = _search(b, u, mov)[1].copy()
@@ -299,9 +310,8 @@ def path_to(b: Battle, u: int, dest: int) -> list[tuple[int, Edge]]:
     best, parent, _ = _search(b, u, b.mov(u))[0]
     n = b.board.size
     step = _tables(b, u)[3]
-    stop = 0 if best[dest] <= best[n + dest] else 1
+    t = dest if best[dest] <= best[n + dest] else dest + n
     steps: list[tuple[int, Edge]] = []
-    t = dest + (n if stop else 0)
     start = b.sq[u]
     while t != start:
         s = parent[t]

@@ -13,8 +13,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from .actions import Command, End, Face, Move
 from .battle import LIMIT_READY, Battle
-from .combat import COMBO_PER_LEVEL, MISS, SHIFT, Strike, ability_strike, bands_of, long_squares, weapon_strike
+from .combat import (
+    COMBO_PER_LEVEL,
+    MISS,
+    SHIFT,
+    Strike,
+    ability_strike,
+    band_of,
+    bands_of,
+    long_squares,
+    weapon_strike,
+)
 from .content import MAGICAL, PHYSICAL, pack
 from .statuses import BLIND, GUARD
 from .targeting import affected, fight_problem, weapon_problem
@@ -32,17 +43,52 @@ class Outcome(NamedTuple):
     effect: float  # the chance its statuses and special effects land
 
 
+#: Each distribution worked out, by everything it follows from (see :func:`_outcome`): the
+#: same attack on the same defences comes back from every square a heuristic weighs, in
+#: every view and in every sample of a search. Never changed once made.
+_OUTCOMES: dict[tuple[Any, ...], Outcome] = {}
+OUTCOMES_CACHE = 50_000
+#: The commands that attack (whose odds a view shows).
+ATTACKS = frozenset(("fight", "ja", "magic", "limit"))
+#: A gaze attack on a Blind target.
+_GAZED = Outcome({MISS: 1.0}, 0.0, 0.0, 0.0, 0.0)
+
+
 def outcome(b: Battle, a: int, t: int, s: Strike) -> Outcome:
     """The distribution of one attack on one target."""
+    o = _outcome(b, a, t, s)
+    return o._replace(bands=dict(o.bands))  # the caller's own bands: the kept ones never change
+
+
+def expected(b: Battle, a: int, t: int, s: Strike) -> tuple[float, float, float]:
+    """:func:`outcome`'s expected damage, chance to knock out and chance the effects land."""
+    o = _outcome(b, a, t, s)
+    return o.damage, o.ko, o.effect
+
+
+def _outcome(b: Battle, a: int, t: int, s: Strike) -> Outcome:
+    """:func:`outcome`, shared: the distribution follows from the die, the thresholds the
+    rolls are read against (facing, statuses, shield and the maker's Bravery or Faith in
+    them), the crit rule, Blind, the rating, Combo, the target's HP and its halvings."""
     sa = b.sheets[a]
-    die = sa.atk if s.attack == PHYSICAL else sa.matk
+    physical = s.attack == PHYSICAL
+    die = sa.atk if physical else sa.matk
     if s.gaze and b.has(t, BLIND):
-        return Outcome({MISS: 1.0}, 0.0, 0.0, 0.0, 0.0)
-    blind = s.blind
+        return _GAZED
+    th = band_of(b, a, t, s, 1, die)[1]
     hp = b.hp[t]
     resisted = b.resisted(t, s.attack, s.element)
-    guard = s.attack == PHYSICAL and b.has(t, GUARD)
+    guard = physical and b.has(t, GUARD)
     combo = COMBO_PER_LEVEL * sa.level if b.combo(t) else 0
+    if physical:
+        low, mid, high = th["eva"], th["def2"], th["def"]
+    else:
+        low, mid, high = th["meva"], th["mdef2"], th["mdef"]
+    key = (s.attack, die, low, mid, high, b.rules.crits_hit, s.blind, s.limit, s.rating, combo, hp, resisted, guard)
+    got = _OUTCOMES.get(key)
+    if got is not None:
+        return got
+    blind = s.blind
     bands: dict[str, float] = {}
     exp = ko = eff = crit_p = 0.0
     dd = die * die
@@ -63,7 +109,10 @@ def outcome(b: Battle, a: int, t: int, s: Strike) -> Outcome:
                 ko += p
         if (dmg > 0 or s.rating < 0) and band != "fully resisted":
             eff += p
-    return Outcome(bands, crit_p, exp, ko, eff)
+    if len(_OUTCOMES) >= OUTCOMES_CACHE:
+        _OUTCOMES.clear()
+    got = _OUTCOMES[key] = Outcome(bands, crit_p, exp, ko, eff)
+    return got
 
 
 def strikes(b: Battle, u: int, verb: str, what: str, t: int, off: bool = False) -> list[tuple[int, Strike]]:
@@ -105,17 +154,26 @@ def action_odds(state: TacticsState) -> list[dict[str, Any]]:
     (seat,) = state.to_act
     out = []
     for a in state.legal_actions(seat):
-        words = a.text.split()
-        verb = words[0]
-        if verb not in ("fight", "ja", "magic", "limit"):
+        cls = a.__class__
+        if cls is Command:  # (its words as fields, not read back from its text)
+            verb = a.verb  # type: ignore[attr-defined]
+            if verb not in ATTACKS:
+                continue
+            what, square, off = a.what, a.square, a.off  # type: ignore[attr-defined]
+        elif cls is Move or cls is Face or cls is End:
             continue
-        off = words[-1] == "off"
-        square = words[-2] if off else words[-1]
-        what = words[1] if len(words) >= 3 and not (len(words) == 3 and off) else ""
+        else:
+            words = a.text.split()
+            verb = words[0]
+            if verb not in ATTACKS:
+                continue
+            off = words[-1] == "off"
+            square = words[-2] if off else words[-1]
+            what = words[1] if len(words) >= 3 and not (len(words) == 3 and off) else ""
         t = b.board.index[square]
         rows = []
         for v, s in strikes(b, u, verb, what, t, off):
-            o = outcome(b, u, v, s)
+            o = _outcome(b, u, v, s)
             rows.append(
                 {
                     "unit": v,
@@ -154,4 +212,4 @@ def fight_refusals(state: TacticsState) -> list[dict[str, Any]]:
     return out
 
 
-__all__ = ["LIMIT_READY", "Outcome", "action_odds", "fight_refusals", "outcome", "strikes"]
+__all__ = ["LIMIT_READY", "Outcome", "action_odds", "expected", "fight_refusals", "outcome", "strikes"]

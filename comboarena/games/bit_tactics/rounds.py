@@ -31,6 +31,8 @@ from .view import BATTLE, EV_BATTLE, EV_END_TURN, EV_SKIP, EV_TURN
 if TYPE_CHECKING:
     from .state import TacticsState
 
+_STOP = 1 << STOP
+
 
 def begin_battle(s: TacticsState, events: list[Event]) -> None:
     """Deploy battle ``s.battle_index``'s sides on its map and begin its first round."""
@@ -83,7 +85,7 @@ def begin_battle(s: TacticsState, events: list[Event]) -> None:
         )
     )
     s.queue = TurnQueue.start(roll_initiative(s, b, 1, events), 1)
-    if not start_turn(s, s.queue.current, events) and s.phase is BATTLE:
+    if not start_turn(s, s.queue.current, events, first=True) and s.phase is BATTLE:
         next_turn(s, events)
 
 
@@ -97,13 +99,15 @@ def roll_initiative(s: TacticsState, b: Battle, round_no: int, events: list[Even
 def next_turn(s: TacticsState, events: list[Event]) -> None:
     """The next unit in the initiative order takes its turn; a new round rolls initiative.
     A Stopped unit's turn passes by itself (its statuses still count down)."""
-    b = s.units
-    assert b is not None and s.queue is not None
+    b: Battle = s.units  # type: ignore[assignment]
     hp = b.hp
     while True:
-        q = s.queue
+        q: TurnQueue = s.queue  # type: ignore[assignment]
         if _any_standing(hp, q.extra) or _any_standing(hp, q.order[q.at + 1 :]):
-            q = q.advance(skip=lambda x: hp[x] <= 0)
+            # The next turn as it comes (remembered by the queue); passing over the fallen
+            # only when it is a fallen unit's.
+            nq = q.advance()
+            q = nq if hp[nq.current] > 0 else q.advance(skip=lambda x: hp[x] <= 0)
         else:
             if round_end(s, q.round, events):
                 return
@@ -115,21 +119,23 @@ def next_turn(s: TacticsState, events: list[Event]) -> None:
             return
 
 
-def start_turn(s: TacticsState, u: int, events: list[Event]) -> bool:
-    """Begin ``u``'s turn; False if it passes at once (fallen to Sap, Stopped)."""
-    b = s.units
-    assert b is not None and s.queue is not None
+def start_turn(s: TacticsState, u: int, events: list[Event], first: bool = False) -> bool:
+    """Begin ``u``'s turn; False if it passes at once (fallen to Sap, Stopped). ``first``:
+    the battle's first turn (the end of the battle was not looked at yet)."""
+    b: Battle = s.units  # type: ignore[assignment]
     s.turn = NO_STEPS
     s.legal = None
     seat = b.sheets[u].seat
-    events.append(Event(EV_TURN, seat, {"unit": u, "extra": s.queue.extra_turn, "round": s.queue.round}))
-    b.start_turn(u, events)
-    if check_battle_end(s, events):
+    q: TurnQueue = s.queue  # type: ignore[assignment]
+    events.append(Event(EV_TURN, seat, {"unit": u, "extra": q.extra_turn, "round": q.round}))
+    # Whether the battle ended was looked at after anything last changed an HP or a
+    # square; only Sap, as a turn begins, may change one again.
+    if (b.start_turn(u, events) or first) and check_battle_end(s, events):
         return True
     if b.hp[u] <= 0:
         events.append(Event(EV_SKIP, seat, {"unit": u, "why": "fallen"}))
         return False
-    if b.has(u, STOP):
+    if b.sm[u] & _STOP:
         events.append(Event(EV_SKIP, seat, {"unit": u, "why": "stop"}))
         b.tick(u, events)
         events.append(Event(EV_END_TURN, seat, {"unit": u}))
@@ -141,12 +147,10 @@ def end_turn(s: TacticsState, u: int, events: list[Event], done: bool = False) -
     """``u``'s turn ends: its statuses count down, and the next unit takes its turn.
     ``done``: it ends by itself, nothing being left to do but ``end`` (the event says so,
     so that nobody types ``end`` for a unit whose turn is already over)."""
-    b = s.units
-    assert b is not None
-    if b.hp[u] > 0:
+    b: Battle = s.units  # type: ignore[assignment]
+    if b.hp[u] > 0 and b.st[u]:
         b.tick(u, events)
-    data = {"unit": u, "done": True} if done else {"unit": u}
-    events.append(Event(EV_END_TURN, b.sheets[u].seat, data))
+    events.append(Event(EV_END_TURN, b.sheets[u].seat, {"unit": u, "done": True} if done else {"unit": u}))
     if not check_battle_end(s, events):
         next_turn(s, events)
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from .battle import Battle
 from .fields import FACING, initiative_json, status_json
 from .odds import fight_refusals
-from .units import MONSTER, Build
+from .units import MONSTER, Sheet
 from .view import BATTLE
 
 if TYPE_CHECKING:
@@ -43,31 +43,27 @@ def view_of(state: TacticsState, seat: int | None) -> dict[str, Any]:
         v["units"] = []
         v["features"] = []
     else:
-        names = b.board.names
+        names, sq, face, hp, mp, limit = b.board.names, b.sq, b.face, b.hp, b.mp, b.limit
+        st, inv, eq = b.st, b.inv, b.eq
         units = []
         for u, s in enumerate(b.sheets):
-            units.append(
-                {
-                    "id": u,
-                    "name": s.build.name,
-                    "title": s.title,
-                    "kind": "monster" if s.kind == MONSTER else "pc",
-                    "level": s.level,
-                    "build": s.build.to_json(),
-                    "side": s.side,
-                    "seat": s.seat,
-                    "square": names[b.sq[u]],
-                    "facing": FACING[b.face[u]],
-                    "hp": b.hp[u],
-                    "mp": b.mp[u],
-                    "limit": b.limit[u],
-                    "ko": b.hp[u] <= 0,
-                    "statuses": [status_json(x) for x in b.st[u]],
-                    "items": dict(b.inv[u]),
-                    "equip": list(b.eq[u]),
-                    "stats": _stats(b, u),
-                }
-            )
+            head, build, lists = _head(u, s)
+            x = head.copy()
+            build = build.copy()
+            for k in lists:
+                build[k] = build[k][:]
+            x["build"] = build
+            x["square"] = names[sq[u]]
+            x["facing"] = FACING[face[u]]
+            x["hp"] = hp[u]
+            x["mp"] = mp[u]
+            x["limit"] = limit[u]
+            x["ko"] = hp[u] <= 0
+            x["statuses"] = [status_json(y) for y in st[u]]
+            x["items"] = dict(inv[u])
+            x["equip"] = list(eq[u])
+            x["stats"] = _stats(b, u)
+            units.append(x)
         v["units"] = units
         v["features"] = list(state.features)
     v["roster"] = [r.to_json() for r in state.roster]
@@ -84,19 +80,45 @@ def view_of(state: TacticsState, seat: int | None) -> dict[str, Any]:
     return v
 
 
-_STATS: dict[tuple[Build, int, tuple[int, ...]], dict[str, int]] = {}
+#: Per unit and stat block: the unit's fields that follow from its sheet alone (``build``
+#: left to fill), its build's JSON and which of that JSON's values are lists (each view
+#: gets its own copies).
+_HEADS: dict[tuple[int, int], tuple[Sheet, dict[str, Any], dict[str, Any], tuple[str, ...]]] = {}
+#: A unit's numbers by its stat block, statuses and shield.
+_STATS: dict[tuple[int, int, tuple[int, ...]], tuple[Sheet, dict[str, int]]] = {}
+CACHE = 50_000
+
+
+def _head(u: int, s: Sheet) -> tuple[dict[str, Any], dict[str, Any], tuple[str, ...]]:
+    got = _HEADS.get((u, id(s)))
+    if got is None or got[0] is not s:  # (a sheet's id is its own while the entry keeps it)
+        build = s.build.to_json()
+        head = {
+            "id": u,
+            "name": s.build.name,
+            "title": s.title,
+            "kind": "monster" if s.kind == MONSTER else "pc",
+            "level": s.level,
+            "build": None,
+            "side": s.side,
+            "seat": s.seat,
+        }
+        if len(_HEADS) > CACHE:
+            _HEADS.clear()
+        got = _HEADS[(u, id(s))] = (s, head, build, tuple(k for k, v in build.items() if isinstance(v, list)))
+    return got[1], got[2], got[3]
 
 
 def _stats(b: Battle, u: int) -> dict[str, int]:
-    """The unit's numbers with its statuses and shield (the same for the same build, statuses, shield)."""
+    """The unit's numbers with its statuses and shield (the same for the same sheet, statuses, shield)."""
     s = b.sheets[u]
-    key = (s.build, b.sm[u], b.gb[u])
+    key = (id(s), b.sm[u], b.gb[u])
     got = _STATS.get(key)
-    if got is None:
+    if got is None or got[0] is not s:
         # Its own defences: Bravery and Faith lower a foe's, never the holder's.
         d2, d = b.defs(u)
         md2, md = b.mdefs(u)
-        got = {
+        stats = {
             "hp_max": s.hp,
             "mp_max": s.mp,
             "atk": s.atk,
@@ -116,10 +138,10 @@ def _stats(b: Battle, u: int) -> dict[str, int]:
             "lore": s.skills[2],
             "charm": s.skills[3],
         }
-        if len(_STATS) > 50_000:
+        if len(_STATS) > CACHE:
             _STATS.clear()
-        _STATS[key] = got
-    return dict(got)
+        got = _STATS[key] = (s, stats)
+    return dict(got[1])
 
 
 __all__ = ["view_of"]

@@ -53,6 +53,7 @@ if TYPE_CHECKING:
     from .game import BitTactics
 
 _SEATS = [(s,) for s in range(8)]
+_FACE = A.Face
 #: the seat to act once the game is over: equal to no seat
 _NOBODY = object()
 
@@ -110,9 +111,10 @@ class TacticsState(State):
                 return []
         elif phase is not CAMP or seat != self.camp_seat:
             return []
-        if self.legal is None:
-            self.legal = legal_steps(self) if phase is BATTLE else camp_choices(self)
-        return self.legal[:]
+        legal = self.legal
+        if legal is None:
+            legal = self.legal = legal_steps(self) if phase is BATTLE else camp_choices(self)
+        return legal[:]
 
     def apply(self, seat: int, action: Action | str) -> list[Event]:
         if action.__class__ is str:
@@ -127,20 +129,21 @@ class TacticsState(State):
             check_seat(self.game, seat)
             why = "the game is over" if phase is OVER else f"it is seat {acting}'s turn"
             raise self._illegal(seat, action, why)
-        if self.legal is None:
-            self.legal = legal_steps(self) if phase is BATTLE else camp_choices(self)
+        legal = self.legal
+        if legal is None:
+            legal = legal_steps(self) if phase is BATTLE else camp_choices(self)
         # Legal lists hold interned actions: an identity match first, equality (by notation) else.
-        if not any(map(is_, self.legal, repeat(action))) and action not in self.legal:
+        if not any(map(is_, legal, repeat(action))) and action not in legal:
+            self.legal = legal
             raise self._illegal(seat, action, self.why_illegal(action))
         self._log.append((seat, action))
-        before = self.legal
         self.legal = None
         self.attack_odds = None
         events: list[Event] = []
-        if action.__class__ is A.Face and self.phase is BATTLE:
-            turn_to(self, action, before, events)  # type: ignore[arg-type]
-        elif self.phase is CAMP:
+        if phase is CAMP:
             camp_step(self, action, events)
+        elif action.__class__ is _FACE:
+            turn_to(self, action, legal, events)  # type: ignore[arg-type]
         else:
             step(self, action, events)
         return events

@@ -14,12 +14,12 @@ through the rule modules of each command.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from comboarena.core import Action, Event
 
 from . import actions as A
-from .battle import LIMIT_READY, Battle
+from .battle import LIMIT_READY, NO_ACT, Battle
 from .combat import fight, guard, use_ability, use_item
 from .content import MAGICAL, pack
 from .fasttargets import AIM_SELF, AIM_WEAPON, ITEM_FALLEN, ITEM_NONE, ITEM_SELF, Targets, item_use, plan
@@ -35,60 +35,68 @@ from .view import EV_ACT, EV_FACE, EV_LIMIT
 if TYPE_CHECKING:
     from .state import TacticsState
 
+_END = A.END
+_MOVE = A.Move
+_ENDING = A.End
+#: every :class:`~.fields.Steps` by (moved, acted, faced), made once
+_STEPS = {(m, a, f): Steps(m, a, f) for m in (False, True) for a in (False, True) for f in (False, True)}
+
 #: the ``face`` actions other than the facing kept, per facing
 _OTHER_FACES = tuple(tuple(A.FACES[d] for i, d in enumerate("nesw") if i != facing) for facing in range(4))
 
 
 def legal_steps(s: TacticsState) -> list[Action]:
     """The acting unit's choices now: a move, its commands, a free turn after moving, ``end``."""
-    b = s.units
-    assert b is not None and s.queue is not None
-    u = s.queue.current
+    b: Battle = s.units  # type: ignore[assignment]
+    u = s.queue.current  # type: ignore[union-attr]
     moved, acted, faced = s.turn
-    out: list[Action] = []
     if not moved and not (acted and b.rules.move_first):
-        moves = b.board.moves
-        out += map(moves.__getitem__, reachable(b, u))
-    if not acted and b.can_act(u):
+        out = list(map(b.board.moves.__getitem__, reachable(b, u)))
+    else:
+        out = []
+    if not acted and not b.sm[u] & NO_ACT:  # (Battle.can_act)
         out += commands(b, u, s.features)
     if moved and not faced:  # "change facing freely at the end of their movement"
         out += _OTHER_FACES[b.face[u]]
-    out.append(A.END)
+    out.append(_END)
     return out
 
 
 def commands(b: Battle, u: int, features: tuple[str, ...]) -> list[Action]:
     """Every command ``u`` may use now, at every target it may aim it at."""
     board = b.board
-    cmd = board.commands
     pl = plan(b, u)
     tg = Targets(b, u)
-    fights = tg.fight(pl)
-    out: list[Action] = []
-    if fights:
-        out += map(pl.fight.__getitem__, fights)
+    # Target lists here may be the ones ``tg`` keeps (read, never changed).
+    fights = tg.fights(pl)
+    out: list[Action] = list(map(pl.fight.__getitem__, fights)) if fights else []
     mp = b.mp[u]
     ability = tg.ability
-    for cost, ab, wi, aim, table in pl.jas:
+    kept = tg.kept
+    for cost, ab, wi, aim, table, key in pl.jas:
         if cost <= mp:
             if aim == AIM_WEAPON:
                 ts = tg.hits_with(pl, wi)
             elif aim == AIM_SELF:
                 ts = [tg.a]
+            elif key is not None:
+                ts = kept(key, ab)
             else:
                 ts = ability(ab, pl.weapons[wi] if wi >= 0 else None, False, pl.specs[wi] if wi >= 0 else None)
             if ts:
                 out += map(table.__getitem__, ts)
     cast = b.can_cast(u)
     if cast:
-        for cost, ab, aim, table in pl.spells:
+        for cost, ab, aim, table, key in pl.spells:
             if cost <= mp:
-                ts = [tg.a] if aim == AIM_SELF else ability(ab, None)
+                ts = [tg.a] if aim == AIM_SELF else kept(key, ab) if key is not None else ability(ab, None)
                 if ts:
                     out += map(table.__getitem__, ts)
-    if b.inv[u]:
+    inv = b.inv[u]
+    if inv:
         uses = pl.items
-        for item, _ in b.inv[u]:
+        tables = pl.item_actions
+        for item, _ in inv:
             use = uses.get(item)
             if use is None:  # an item the unit did not carry when it took up this loadout
                 use = item_use(b, u, item)
@@ -96,11 +104,13 @@ def commands(b: Battle, u: int, features: tuple[str, ...]) -> list[Action]:
                 continue
             ts = [tg.a] if use == ITEM_SELF else tg.items(True) if use == ITEM_FALLEN else tg.near()
             if ts:
-                out += map(cmd("item", item).__getitem__, ts)
+                got = tables.get(item)
+                out += map((got if got is not None else board.commands("item", item)).__getitem__, ts)
     ts = tg.near()
     if ts:
         out += map(pl.guard.__getitem__, ts)
     if b.limit[u] >= LIMIT_READY:
+        cmd = board.commands
         abilities = pack().abilities
         sheet = b.sheets[u]
         table = cmd("limit")
@@ -111,63 +121,65 @@ def commands(b: Battle, u: int, features: tuple[str, ...]) -> list[Action]:
         else:
             out += [table[t] for t in fights]
             if cast:
-                for cost, ab, _, _ in pl.spells:
+                for cost, ab, _, _, _ in pl.spells:
                     if cost <= mp and ab.attack == MAGICAL:
                         table = cmd("limit", ab.id)
                         out += [table[t] for t in ability(ab, None, magic_limit=True)]
     if board.map.features:
+        cmd = board.commands
         out += [cmd("skill", SKILLS[k])[t] for k, t in skill_targets(b, u, features)]
     return out
 
 
 def step(s: TacticsState, action: Action, events: list[Event]) -> None:
     """Take one step of the acting unit's turn (a ``face`` after the move: :func:`turn_to`)."""
-    b = s.units
-    assert b is not None and s.queue is not None
-    u = s.queue.current
-    seat = b.sheets[u].seat
+    b: Battle = s.units  # type: ignore[assignment]
+    u = s.queue.current  # type: ignore[union-attr]
     cls = action.__class__
-    if cls is not A.Move:
+    if cls is _ENDING:
         b.reach = None  # the last movement search is only good for the move it was made for
-    if cls is A.End:
         end_turn(s, u, events)
         return
     t = s.turn
-    if cls is A.Move:
+    if cls is _MOVE:
         move(b, u, b.board.sq(action.square), events)  # type: ignore[attr-defined]
         b.reach = None
-        s.turn = Steps(True, t.acted, False)  # "change facing freely at the end of their movement"
-    elif cls is A.Face:
-        d = "nesw".index(action.direction)  # type: ignore[attr-defined]
-        b.face[u] = d
-        s.turn = Steps(t.moved, t.acted, True)
-        events.append(Event(EV_FACE, seat, {"unit": u, "facing": action.direction, "why": "turn"}))  # type: ignore[attr-defined]
+        s.turn = _STEPS[True, t.acted, False]  # "change facing freely at the end of their movement"
     else:
-        assert isinstance(action, A.Command)
-        s.turn = Steps(t.moved, True, t.faced)
-        command(s, b, u, action, events)
+        b.reach = None
+        if cls is A.Face:
+            b.face[u] = "nesw".index(action.direction)  # type: ignore[attr-defined]
+            s.turn = _STEPS[t.moved, t.acted, True]
+            seat = b.sheets[u].seat
+            events.append(Event(EV_FACE, seat, {"unit": u, "facing": action.direction, "why": "turn"}))  # type: ignore[attr-defined]
+        else:
+            s.turn = _STEPS[t.moved, True, t.faced]
+            command(s, b, u, cast(A.Command, action), events)  # legal, and neither a move nor a face
     if check_battle_end(s, events):
         return
     if b.hp[u] <= 0:
         next_turn(s, events)  # fallen during its own turn (a counter-attack, a slip)
         return
-    if only_end(s):
+    legal = s.legal = legal_steps(s)  # kept for the next ask
+    if len(legal) == 1:  # nothing left to do but ``end``
         end_turn(s, u, events, done=True)
 
 
 def turn_to(s: TacticsState, action: A.Face, before: list[Action], events: list[Event]) -> None:
     """``face``: nothing but the facing changes, so the other choices stay as they were."""
-    b = s.units
-    assert b is not None and s.queue is not None
-    u = s.queue.current
+    b: Battle = s.units  # type: ignore[assignment]
+    u = s.queue.current  # type: ignore[union-attr]
     t = s.turn
-    b.reach = b.reach if not t.moved else None
+    if t.moved:
+        b.reach = None
     b.face[u] = "nesw".index(action.direction)
-    s.turn = Steps(t.moved, t.acted, True)
+    s.turn = _STEPS[t.moved, t.acted, True]
     events.append(Event(EV_FACE, b.sheets[u].seat, {"unit": u, "facing": action.direction, "why": "turn"}))
-    face = A.Face
-    s.legal = [a for a in before if a.__class__ is not face]
-    if len(s.legal) == 1:
+    # Facing is a choice only after the move, so ``before`` is the commands, the three
+    # other facings and ``end`` (see :func:`legal_steps`).
+    legal = s.legal = before[:-4]
+    legal.append(_END)
+    if len(legal) == 1:
         end_turn(s, u, events, done=True)
 
 

@@ -26,21 +26,19 @@ if TYPE_CHECKING:
 
 def check_battle_end(s: TacticsState, events: list[Event]) -> bool:
     """Whether the battle is over now (a side has no unit standing, or side 1 reached its square)."""
-    b = s.units
-    assert b is not None
     if s.phase is not BATTLE:
         return True
+    b: Battle = s.units  # type: ignore[assignment]
     standing = set(compress(b.sides, b.hp))  # HP is never below 0
     if len(standing) < 2:  # a side has none standing
         alive0 = 0 in standing
         finish_battle(s, 0 if alive0 else 1 if 1 in standing else DRAW, Termination.ROUT, events)
         return True
-    board = b.board
-    m = board.map
+    m = b.board.map
     if m.objective == "reach":
         v = b.unit_at(m.objective_arg)
         if v >= 0 and b.sheets[v].side == 0:
-            finish_battle(s, 0, Termination.REACHED.format(square=board.name(m.objective_arg)), events)
+            finish_battle(s, 0, Termination.REACHED.format(square=b.board.name(m.objective_arg)), events)
             return True
     return False
 

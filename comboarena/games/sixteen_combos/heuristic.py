@@ -44,6 +44,12 @@ from .fields import L_BASE
 from .knowledge import DEAL_VALUES, draw_cards_out, ledger_tokens, replay, seen_faces
 from .odds import POINT, REACTION, Dist, check_gain, gains, placed_prior
 
+#: The draw pile's values by its cards (read only: every decision reads the pile, which changes
+#: once a turn or so).
+_PILES: dict[tuple[int, ...], Dist] = {}
+#: ``placed_prior`` by (unseen values, rank, cards dealt); copied out, as each pair's values are
+#: its own object (``_gains`` tells a Counter by the defense pair's distribution being the target's).
+_PRIORS: dict[tuple[Any, ...], Dist] = {}
 #: Ledger replays by (ledger, hidden card, known faces of its cards): see ``_finals``.
 _FINALS: dict[tuple[Any, ...], dict[int, int | None]] = {}
 #: How good each type is for one's own defense pair (the combos it gives attackers are cheap).
@@ -65,6 +71,7 @@ class ComboHeuristic(Agent):
         # one per column and nothing is added to them
         self._ranked = game.placement == "choose" and not game.one_of_each and not game.multiple_values
         self._dealt = game.columns + (1 if game.drop_lowest else 0)
+        self._deck = tuple(draw_deck(game.jokers))
 
     def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
@@ -77,6 +84,8 @@ class ComboHeuristic(Agent):
         self._draws: Dist | None = None
         self._reaction: float | None = None
         self._values: dict[int, Dist] = {}
+        self._defenses: dict[int, dict[str, Any] | None] = {}
+        self._banks: dict[tuple[int, int], int | None] = {}
         if phase == "preparing pairs":
             return self._place(view, legal)
         if phase == "turn":
@@ -123,13 +132,19 @@ class ComboHeuristic(Agent):
 
     def _pile_values(self, view: dict[str, Any]) -> Dist:
         out = draw_cards_out(view)
-        pile = [c for c in draw_deck(self.game.jokers) if c not in out]
+        pile = tuple([c for c in self._deck if c not in out])
         if not pile:  # a reshuffle brings back the discarded draw-deck cards
-            pile = [c for c in view["discard_ids"] if c >= DRAW0]
+            pile = tuple([c for c in view["discard_ids"] if c >= DRAW0])
         if not pile:
             return {0: 1.0}
-        counts = Counter(FACE_VALUE[c - DRAW0] for c in pile)
-        return {v: k / len(pile) for v, k in counts.items()}
+        dist = _PILES.get(pile)
+        if dist is None:
+            counts = Counter(FACE_VALUE[c - DRAW0] for c in pile)
+            dist = {v: k / len(pile) for v, k in counts.items()}
+            if len(_PILES) > 20_000:
+                _PILES.clear()
+            _PILES[pile] = dist
+        return dist
 
     def _pair_values(self, view: dict[str, Any], pv: dict[str, Any]) -> Dist:
         """The distribution of a pair's value as this seat knows it."""
@@ -145,7 +160,15 @@ class ComboHeuristic(Agent):
         rank = -1
         if self._ranked and 0 <= col < self.game.columns:
             rank = col + (1 if self.game.drop_lowest else 0)
-        prior = placed_prior(self._unseen_values(), rank, self._dealt)
+        pool = self._unseen_values()
+        key = (tuple(pool.items()), rank, self._dealt)
+        memo = _PRIORS.get(key)
+        if memo is None:
+            memo = placed_prior(pool, rank, self._dealt)
+            if len(_PRIORS) > 20_000:
+                _PRIORS.clear()
+            _PRIORS[key] = memo
+        prior = dict(memo)
         ledger = next((ops for p, ops, _ in view["ledgers"] if p == pv["id"]), None)
         if ledger is None or not prior:
             return prior or {1: 1.0}
@@ -195,9 +218,14 @@ class ComboHeuristic(Agent):
     def _my_char(self, view: dict[str, Any], c: int) -> dict[str, Any]:
         return view["characters"][c]
 
-    @staticmethod
-    def _defense_pv(ch: dict[str, Any]) -> dict[str, Any] | None:
-        return next((r for r in ch["rows"] if isinstance(r, dict) and r["col"] == ch["defense"]), None)
+    def _defense_pv(self, ch: dict[str, Any]) -> dict[str, Any] | None:
+        """Character ``ch``'s defense pair (``ch`` is one of the view's: remembered for the decision)."""
+        c = ch["id"]
+        if c in self._defenses:
+            return self._defenses[c]
+        pv = next((r for r in ch["rows"] if isinstance(r, dict) and r["col"] == ch["defense"]), None)
+        self._defenses[c] = pv
+        return pv
 
     # -- setup --------------------------------------------------------------------------
 
@@ -273,10 +301,16 @@ class ComboHeuristic(Agent):
             for a, p in values.items()
         )
 
-    @staticmethod
-    def _bank(my: dict[str, Any], act: int) -> int | None:
+    def _bank(self, my: dict[str, Any], act: int) -> int | None:
         """The lowest value-row card a drawn face card could be swapped with (a lone value card of
-        the action's type); None if there is none."""
+        the action's type); None if there is none (remembered for the decision)."""
+        key = (my["id"], act)
+        if key not in self._banks:
+            self._banks[key] = self._lowest(my, act)
+        return self._banks[key]
+
+    @staticmethod
+    def _lowest(my: dict[str, Any], act: int) -> int | None:
         return min(
             (pv["value"] for pv in my["rows"]
              if isinstance(pv, dict) and len(pv["value_cards"]) == 1 and pv["value"] is not None

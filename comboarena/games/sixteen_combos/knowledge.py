@@ -157,6 +157,10 @@ class _Sampler:
         self.pool = [f for f in range(52) if f not in used]
         if len(self.pool) != len(self.hidden):
             raise OptionError("view is inconsistent: the deal deck's seen cards do not add up")
+        #: The unseen faces by value, in the pool's order (each attempt takes from a copy).
+        self.buckets: dict[int, list[int]] = {}
+        for f in self.pool:
+            self.buckets.setdefault(FACE_VALUE[f], []).append(f)
         self.ledgers: dict[int, tuple[tuple[int, ...], ...]] = {
             p: tuple(tuple(op) for op in ops) for p, ops, _ in view["ledgers"]
         }
@@ -164,6 +168,11 @@ class _Sampler:
         #: Each ledger's hidden cards (sorted), and whether it refers to another pair (Snipe).
         self.tokens = {p: sorted(t for t in ledger_tokens(led) if t in hidden) for p, led in self.ledgers.items()}
         self.refs = {p: _refs(led) for p, led in self.ledgers.items()}
+        #: Every card each ledger's value depends on, in order (``_options``' memo keys).
+        self.sorted_tokens = {p: sorted(ledger_tokens(led)) for p, led in self.ledgers.items()}
+        #: ``_options`` by (pair, its tokens to sample, the known values of its other cards):
+        #: shared by every sample of the view (a sample copies the sampler, not this).
+        self.options: dict[tuple[Any, ...], list[tuple[int, ...]]] = {}
         #: Pairs whose ledger depends on a hidden card (directly or through Snipe's references).
         self.open = [p for p in self.ledgers if self.tokens[p] or self.refs[p]]
         #: The facts about hidden types (``table.Fact``), narrowed to the cards this seat cannot see.
@@ -182,6 +191,9 @@ class _Sampler:
             if least - sat > 0 or most - sat < len(free):
                 cards = tuple(c for c, _ in free)
                 self.facts.append((cards, tuple(m for _, m in free), max(least - sat, 0), most - sat))
+        #: The facts that need some of their cards to have a type in their masks (the others
+        #: designate nothing).
+        self.wanting = [(ids, masks, least) for ids, masks, least, _ in self.facts if least > 0]
         #: Types each hidden card cannot have (bit t: type t), from the facts that allow none.
         self.avoid: dict[int, int] = {}
         for ids, masks, _, most in self.facts:
@@ -189,6 +201,9 @@ class _Sampler:
                 for c, m in zip(ids, masks, strict=True):
                     self.avoid[c] = self.avoid.get(c, 0) | m
         self.groups = [tuple(g) for g in view["groups"]]
+        #: The hidden cards with types to avoid first (the order cards are given faces in when
+        #: no type is designated).
+        self.avoid_first = sorted(self.hidden, key=lambda t: t not in self.avoid)
         #: Pairs on the table (a value of at least 1), with the value where the view shows it.
         private = set(view["private"])
         #: A ledger stops growing once every card its value depends on is public, so only a live
@@ -224,9 +239,7 @@ class _Sampler:
             return None
         faces = dict(self.fixed)
         #: The unseen faces by value (chosen from at random, so no shuffle is needed).
-        bucket: dict[int, list[int]] = {}
-        for f in self.pool:
-            bucket.setdefault(FACE_VALUE[f], []).append(f)
+        bucket = {v: fs[:] for v, fs in self.buckets.items()}
         order = sorted(self.open, key=lambda p: (self.refs[p], rng.random()))
         for p in order:
             led = self.ledgers[p]
@@ -237,7 +250,8 @@ class _Sampler:
         rng.shuffle(rest)
         avoid = self.avoid
         # The most constrained cards choose first: a designated type, then types to avoid.
-        for t in sorted(self.hidden, key=lambda t: (t not in want, t not in avoid)):
+        hidden = sorted(self.hidden, key=lambda t: (t not in want, t not in avoid)) if want else self.avoid_first
+        for t in hidden:
             if t in faces:
                 continue
             need = want.get(t, -1)
@@ -246,7 +260,8 @@ class _Sampler:
             elif t in avoid:
                 f = next((f for f in rest if not avoid[t] >> FACE_TYPE[f] & 1), -1)
             else:
-                f = rest[-1]
+                faces[t] = rest.pop()
+                continue
             if f < 0:
                 return None
             rest.remove(f)
@@ -267,8 +282,8 @@ class _Sampler:
                 if c not in fixed:
                     want[c] = free.pop()
         avoid = self.avoid
-        for ids, masks, least, _ in self.facts:
-            have = sum(1 for c, m in zip(ids, masks, strict=True) if c in want and m >> want[c] & 1)
+        for ids, masks, least in self.wanting:
+            have = sum(1 for c, m in zip(ids, masks, strict=True) if c in want and m >> want[c] & 1) if want else 0
             if have >= least:
                 continue
             open_ = [(c, m & ~avoid.get(c, 0)) for c, m in zip(ids, masks, strict=True) if c not in want]
@@ -295,16 +310,21 @@ class _Sampler:
         n = len(options)
         start = self.rng.randrange(n) if n else 0
         rng = self.rng
+        avoid = self.avoid
         for i in range(n):
             combo = options[(start + i) % n]
             chosen: list[int] = []
             for t, v in zip(tokens, combo, strict=True):
                 need = want.get(t, -1)
-                bar = self.avoid.get(t, 0)
-                cands = [
-                    f for f in bucket.get(v, ())
-                    if f not in chosen and (need < 0 or FACE_TYPE[f] == need) and not bar >> FACE_TYPE[f] & 1
-                ]
+                bar = avoid.get(t, 0)
+                cands: Sequence[int]
+                if need < 0 and not bar and not chosen:  # the usual card: any unseen face of the value
+                    cands = bucket.get(v, ())
+                else:
+                    cands = [
+                        f for f in bucket.get(v, ())
+                        if f not in chosen and (need < 0 or FACE_TYPE[f] == need) and not bar >> FACE_TYPE[f] & 1
+                    ]
                 if not cands:
                     break
                 chosen.append(cands[rng.randrange(len(cands))] if len(cands) > 1 else cands[0])
@@ -324,11 +344,19 @@ class _Sampler:
         pair: ISMCTS determinizes the same views again and again."""
         refs = self.refs[p]
         key: tuple[Any, ...] | None = None
+        local: tuple[Any, ...] = ()
         if not refs:
-            others = tuple((t, _value(faces, t)) for t in sorted(ledger_tokens(led)) if t in faces or t >= DRAW0)
-            key = (led, tuple(tokens), others, self.board.get(p, -1) if p in self.board else -2)
+            others = tuple((t, _value(faces, t)) for t in self.sorted_tokens[p] if t in faces or t >= DRAW0)
+            # This view's own memo first (its ledgers are fixed, so the pair names the ledger and
+            # the key need not hash it), then the memo of every view.
+            local = (p, tuple(tokens), others)
+            hit = self.options.get(local)
+            if hit is not None:
+                return hit
+            key = (led, local[1], others, self.board.get(p, -1) if p in self.board else -2)
             hit = _MEMO.get(key)
             if hit is not None:
+                self.options[local] = hit
                 return hit
         out: list[tuple[int, ...]] = []
         for combo in _product(DEAL_VALUES, len(tokens)):
@@ -343,6 +371,7 @@ class _Sampler:
             if len(_MEMO) > 50000:
                 _MEMO.clear()
             _MEMO[key] = out
+            self.options[local] = out
         return out
 
     def _ref(self, faces: dict[int, int], extra: dict[int, int] | None = None) -> Ref:
@@ -465,7 +494,9 @@ def determinize(game: SixteenCombos, view: dict[str, Any], seat: int | None, rng
         raise OptionError("view is inconsistent: the draw pile's size does not match the cards seen")
     pile = prep.pile[:]
     rng.shuffle(pile)
-    return build(game, Chance(rng.getrandbits(63)), world(view, deal_faces, prep.known[:], pile))
+    if not prep.world:  # worked out once the view has given a sample, as before any template
+        prep.world.append(_template(view))
+    return build(game, Chance(rng.getrandbits(63)), _fill(prep.world[0], deal_faces, prep.known[:], pile))
 
 
 class _Prepared(NamedTuple):
@@ -479,6 +510,7 @@ class _Prepared(NamedTuple):
     pile: list[int]  # the draw pile's cards before the shuffle
     pile_ok: bool  # whether the view's draw pile holds as many
     known: list[int]
+    world: list[_Template]  # the world the view describes, less what the sampled faces decide (once known)
 
 
 #: The last view prepared (one entry: a search samples one view many times in a row).
@@ -499,31 +531,26 @@ def _prepared(game: SixteenCombos, view: dict[str, Any], seat: int | None) -> _P
     pile = [c for c in draw_deck(game.jokers) if c not in out_of_pile]
     known = _knowledge(view, seat, shown, out_of_pile)
     snapshot = pickle.loads(pickle.dumps(view, pickle.HIGHEST_PROTOCOL))  # a deep copy, quicker
-    prep = _Prepared(snapshot, game, seat, sampler, pile, len(pile) == view["draw_pile"], known)
+    prep = _Prepared(snapshot, game, seat, sampler, pile, len(pile) == view["draw_pile"], known, [])
     _LAST[:] = [prep]
     return prep
 
 
 def draw_cards_out(view: dict[str, Any]) -> set[int]:
     """Draw-deck ids that are not in the draw pile (every one is in the view)."""
-    out: set[int] = set()
-
-    def add(ids: Sequence[int]) -> None:
-        out.update(c for c in ids if c >= DRAW0)
-
+    ids: list[int] = [*view["discard_ids"], *view["waste_ids"]]
     for ch in view["characters"]:
-        add([ch["order_id"]])
-        add(ch["wild_ids"])
+        ids.append(ch["order_id"])
+        ids += ch["wild_ids"]
     for pv in table_pairs(view):
-        add([pv["type_id"], *pv["value_ids"]])
-    add(view["discard_ids"])
-    add(view["waste_ids"])
+        ids.append(pv["type_id"])
+        ids += pv["value_ids"]
     act = view["action"]
     if act:
-        add(act["card_ids"])
+        ids += act["card_ids"]
         if view["phase"] == "scavenge":
-            add(act["drawn_ids"])
-    return out
+            ids += act["drawn_ids"]
+    return {c for c in ids if c >= DRAW0}
 
 
 def _knowledge(view: dict[str, Any], seat: int | None, shown: dict[int, int], out: set[int]) -> list[int]:
@@ -547,33 +574,43 @@ def _knowledge(view: dict[str, Any], seat: int | None, shown: dict[int, int], ou
 def world(view: dict[str, Any], faces: list[int], known: list[int], pile: list[int]) -> dict[str, Any]:
     """The saved fields of the world a view describes, with sampled ``faces`` (the deal
     deck by id), knowledge masks and the draw pile (top first)."""
+    return _fill(_template(view), faces, known, pile)
+
+
+class _Template(NamedTuple):
+    """The world a view describes, less what the sampled faces decide: worked out once per
+    view (ISMCTS samples each view hundreds of times) and copied for each sample."""
+
+    fields: dict[str, Any]  # every saved field but faces, known and draw (pairs, characters, action copied)
+    ledgers: dict[int, list[list[int]]]
+    #: Pairs on the table whose value the view hides: (pair, its tokens), worked out from the faces.
+    values: tuple[tuple[int, tuple[int, ...]], ...]
+    #: Pairs on the table whose type the view hides: (pair, its type card).
+    types: tuple[tuple[int, int], ...]
+
+
+def _template(view: dict[str, Any]) -> _Template:
     ledgers = {p: [list(op) for op in ops] for p, ops, _ in view["ledgers"]}
     tokens_of = {p: list(toks) for p, _, toks in view["ledgers"]}
-    face = all_faces(faces)
-
-    def value_of(t: int) -> int:
-        return FACE_VALUE[face[t]]
-
     count = view["pair_count"]
     pairs: list[dict[str, Any]] = [
         {"type_id": -1, "value_ids": [], "type": 0, "value": 0, "owner": -1, "tokens": tokens_of.get(p, []),
          "ledger": ledgers.get(p, [])}
         for p in range(count)
     ]
+    #: Per pair put on the table (the last put of a pair wins, as its fields do): whether the
+    #: faces decide its value, and its type.
+    late: dict[int, tuple[tuple[int, ...] | None, int]] = {}
 
     def put(pv: dict[str, Any], c: int) -> int:
         p = pv["id"]
         tokens = pv["tokens"]
-        if pv["value"] is not None:
-            value = pv["value"]
-        elif p in ledgers:
-            hist = replay(ledgers[p], value_of, _ref(ledgers, value_of))
-            value = hist[-1] if hist else 0
-        else:
-            value = min(MAX_VALUE, sum(value_of(t) for t in tokens)) if tokens else 0
-        t = "HDCS".index(pv["type"]) if pv["type"] is not None else FACE_TYPE[face[pv["type_id"]]]
-        pairs[p].update(type_id=pv["type_id"], value_ids=list(pv["value_ids"]), type=t, value=value, owner=c,
+        value = pv["value"]
+        hidden_type = pv["type"] is None
+        pairs[p].update(type_id=pv["type_id"], value_ids=list(pv["value_ids"]),
+                        type=0 if hidden_type else "HDCS".index(pv["type"]), value=value or 0, owner=c,
                         tokens=list(tokens))
+        late[p] = (tuple(tokens) if value is None else None, pv["type_id"] if hidden_type else -1)
         return p
 
     chars: list[dict[str, Any]] = []
@@ -603,15 +640,12 @@ def world(view: dict[str, Any], faces: list[int], known: list[int], pile: list[i
     act = view["action"]
     if act is not None and act["taking"]:
         put(act["taking"], act["actor"])
-    action = Act() if act is None else _action(act, view["effect"], pairs)
+    action = Act() if act is None else _action(act, view["effect"])
     q = view["queue"]
     out = view["outcome"]
-    return {
-        "faces": face,
-        "known": known,
+    fields = {
         "pairs": Pairs.from_json(pairs),
         "characters": Characters.from_json(chars),
-        "draw": pile[::-1],
         "discard": list(view["discard_ids"]),
         "waste": tuple(view["waste_ids"]),
         "waste_value": view["waste_value"] or 0,
@@ -628,10 +662,49 @@ def world(view: dict[str, Any], faces: list[int], known: list[int], pile: list[i
         "outcome": None if out is None else Ending(tuple(out["winners"]), out["reason"], tuple(out["pairs"]),
                                                    tuple(out["values"])),
     }
+    values = tuple((p, tokens) for p, (tokens, _) in late.items() if tokens is not None)
+    types = tuple((p, type_id) for p, (_, type_id) in late.items() if type_id >= 0)
+    return _Template(fields, ledgers, values, types)
 
 
-def _action(act: dict[str, Any], effect: str | None, pairs: list[dict[str, Any]]) -> Act:
-    """The action in progress as a view shows it (every part of it is public)."""
+def _fill(tpl: _Template, faces: list[int], known: list[int], pile: list[int]) -> dict[str, Any]:
+    """The saved fields of ``tpl``'s world with sampled ``faces``, ``known`` and ``pile``."""
+    face = all_faces(faces)
+
+    def value_of(t: int) -> int:
+        return FACE_VALUE[face[t]]
+
+    fields = tpl.fields
+    pairs: Pairs = fields["pairs"].copy()
+    ledgers = tpl.ledgers
+    value = pairs.value
+    for p, tokens in tpl.values:
+        if p in ledgers:
+            hist = replay(ledgers[p], value_of, _ref(ledgers, value_of))
+            value[p] = hist[-1] if hist else 0
+        else:
+            value[p] = min(MAX_VALUE, sum(value_of(t) for t in tokens)) if tokens else 0
+    type_ = pairs.type
+    for p, type_id in tpl.types:
+        type_[p] = FACE_TYPE[face[type_id]]
+    action: Act = fields["action"].copy()
+    if action.outcome >= 0 and action.target_pair >= 0:
+        action.difference = action.value - value[action.target_pair]
+    return {
+        **fields,
+        "faces": face,
+        "known": known,
+        "pairs": pairs,
+        "characters": fields["characters"].copy(),
+        "draw": pile[::-1],
+        "discard": fields["discard"][:],
+        "action": action,
+    }
+
+
+def _action(act: dict[str, Any], effect: str | None) -> Act:
+    """The action in progress as a view shows it (every part of it is public; its Check's
+    difference is the filler's to work out, from the target pair's value)."""
     a = Act()
     a.actor = act["actor"]
     a.extra = act["extra"]
@@ -648,8 +721,6 @@ def _action(act: dict[str, Any], effect: str | None, pairs: list[dict[str, Any]]
     a.combo = NAMES.index(act["combo"]) if act["combo"] else -1
     a.effect = effect or ""
     a.shield = bool(act["kind"] & 1)
-    if a.outcome >= 0 and a.target_pair >= 0:
-        a.difference = a.value - pairs[a.target_pair]["value"]
     return a
 
 

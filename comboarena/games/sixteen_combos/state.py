@@ -9,6 +9,8 @@ step (``phase``): Preparing Pairs is ``setup.py``'s, every step of a turn
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from comboarena.core import Action, Chance, Event, GameNotOver, InvariantError, Result, State, TurnQueue, check_seat
@@ -106,6 +108,7 @@ class ComboState(State):
     groups: tuple[tuple[int, ...], ...]
     outcome: Ending | None
     legal_cache: tuple[int, int, list[Action]] | None
+    open_facts: tuple[tuple[int, tuple[int, ...]] | None, ...] | None
 
     # -- protocol ------------------------------------------------------------------------
 
@@ -260,7 +263,7 @@ class ComboState(State):
             "action": self._act_view(seat, vis) if playing else None,
             "effect": a.effect or None,
             "defends": [[d[0], d[1], list(d[2]), d[3]] for d in self.defends],
-            "constraints": self._constraints_view(vis),
+            "constraints": self._constraints_view(vis, seat),
             "groups": [list(grp) for grp in self.groups],
             "ledgers": self._ledgers_view(vis),
             "private": private,
@@ -274,7 +277,13 @@ class ComboState(State):
         """The ledgers of the values that depend on a card this seat cannot see (and of the
         pairs they refer to); the others tell it nothing it does not know."""
         ledger, tokens = self.pairs.ledger, self.pairs.tokens
-        wanted = [p for p, led in enumerate(ledger) if led and None in map(vis.__getitem__, tokens[p])]
+        wanted: list[int] = []
+        for p, led in enumerate(ledger):
+            if led:
+                for t in tokens[p]:
+                    if vis[t] is None:
+                        wanted.append(p)
+                        break
         seen = set(wanted)
         while wanted:
             p = wanted.pop()
@@ -282,14 +291,28 @@ class ComboState(State):
                 if op[0] == L_DMGBY and op[1] not in seen:
                     seen.add(op[1])
                     wanted.append(op[1])
-        return [[p, [list(op) for op in ledger[p]], list(tokens[p])] for p in sorted(seen) if ledger[p]]
+        return [[p, list(map(list, ledger[p])), list(tokens[p])] for p in sorted(seen) if ledger[p]]
 
-    def _constraints_view(self, vis: list[str | None]) -> list[list[Any]]:
+    def _constraints_view(self, vis: list[str | None], seat: int | None) -> list[list[Any]]:
         """The public facts about hidden types (``fields.Fact``) that the cards this seat
-        knows do not already settle."""
-        out = []
+        knows do not already settle.
+
+        Facts are only ever added, and a seat only ever comes to know more cards, so a fact
+        its cards settle stays settled: ``open_facts`` remembers, per seat, how many facts
+        were checked and which of them were not settled, and only those and the new ones
+        are checked again (a view reads every fact otherwise, and they grow all game)."""
+        out: list[list[Any]] = []
+        facts = self.constraints
         ctype = self.card_type
-        for ids, masks, least, most in self.constraints:
+        memo = self.open_facts
+        key = 0 if seat is None else seat + 1
+        entry = memo[key] if memo is not None else None
+        checked, still = entry if entry is not None else (0, ())
+        if checked == len(facts) and not still:
+            return out
+        unsettled: list[int] = []
+        for i in (*still, *range(checked, len(facts))):
+            ids, masks, least, most = facts[i]
             sat = hidden = 0
             for c, m in zip(ids, masks, strict=True):
                 if vis[c] is None:
@@ -297,30 +320,40 @@ class ComboState(State):
                 elif ctype[c] >= 0 and m >> ctype[c] & 1:
                     sat += 1
             if sat < least or sat + hidden > most:
+                unsettled.append(i)
                 out.append([list(ids), list(masks), least, most])
+        seats: list[tuple[int, tuple[int, ...]] | None] = (
+            list(memo) if memo is not None else [None] * (self.game.players + 1)
+        )
+        seats[key] = (len(facts), tuple(unsettled))
+        self.open_facts = tuple(seats)
         return out
 
     def _pair_view(self, p: int, col: int, seat: int | None, vis: list[str | None]) -> dict[str, Any]:
         owner = self.pairs.owner[p]
         mine = seat is not None and owner >= 0 and self.game.char_seat[owner] == seat
-        return self._pairs_view([(p, col)], mine, vis)[0]
+        return self._pairs_view([(col, p)], mine, vis)[0]
 
-    def _pairs_view(self, pairs: list[tuple[int, int]], mine: bool, vis: list[str | None]) -> list[dict[str, Any]]:
-        """Pairs as a seat sees them (``mine``: its owner's seat, who knows every value)."""
+    def _pairs_view(self, entries: Iterable[tuple[int, int]], mine: bool, vis: list[str | None]) -> list[Any]:
+        """Pairs as a seat sees them (``mine``: its owner's seat, who knows every value), from
+        ``(column, pair)`` entries: a row's, with ``EMPTY`` as None and ``HELD`` as "held"."""
         ps = self.pairs
         type_ids, stacks, types, values, tokens = ps.type_id, ps.value_ids, ps.type, ps.value, ps.tokens
-        out = []
-        for p, col in pairs:
+        out: list[Any] = []
+        for col, p in entries:
+            if p < 0:
+                out.append(None if p == EMPTY else "held")
+                continue
             tc = type_ids[p]
             vals = stacks[p]
             type_card = vis[tc]
             toks = tokens[p]
-            if not vals:
-                value = None
-            elif mine or None not in map(vis.__getitem__, toks):
-                value = values[p]
-            else:
-                value = None
+            value = values[p] if vals else None
+            if value is not None and not mine:
+                for t in toks:
+                    if vis[t] is None:
+                        value = None
+                        break
             out.append(
                 {
                     "id": p,
@@ -329,7 +362,7 @@ class ComboState(State):
                     "type_id": tc,
                     "type_card": type_card,
                     "value_ids": list(vals),
-                    "value_cards": list(map(vis.__getitem__, vals)),
+                    "value_cards": [vis[c] for c in vals],
                     "value": value,
                     "tokens": list(toks),
                 }
@@ -341,8 +374,7 @@ class ComboState(State):
         chars = self.characters
         mine = seat is not None and g.char_seat[c] == seat
         row = chars.rows[c]
-        shown = iter(self._pairs_view([(p, col) for col, p in enumerate(row) if p >= 0], mine, vis))
-        rows: list[Any] = [next(shown) if p >= 0 else None if p == EMPTY else "held" for p in row]
+        rows = self._pairs_view(enumerate(row), mine, vis)
         flags = chars.flags[c]
         d = defense(self, c)
         consult, stolen = chars.consultation[c], chars.stolen[c]
@@ -360,9 +392,9 @@ class ComboState(State):
             "defense": LETTERS[d] if d >= 0 else "",
             "defense_mark": chars.defense_mark[c],
             "shown": chars.shown[c],
-            "consultation": self._pairs_view([(consult, -1)], mine, vis)[0] if consult >= 0 else None,
-            "held": self._pairs_view([(p, col) for col, p in grappled], mine, vis) if grappled else [],
-            "stolen": self._pairs_view([(stolen, -1)], mine, vis)[0] if stolen >= 0 else None,
+            "consultation": self._pairs_view([(-1, consult)], mine, vis)[0] if consult >= 0 else None,
+            "held": self._pairs_view(grappled, mine, vis) if grappled else [],
+            "stolen": self._pairs_view([(-1, stolen)], mine, vis)[0] if stolen >= 0 else None,
             "wild": [vis[x] for x in wild],
             "wild_ids": list(wild),
             "wild_value": chars.wild_value[c] if wild else None,
@@ -409,12 +441,16 @@ FIELDS.install(ComboState)
 _named: list[tuple[tuple[int, ...] | None, tuple[str, ...]]] = [(None, ())]
 
 
+#: The names of the draw deck's ids (the same in every deal).
+_DRAW_NAMES = tuple(DRAW_TEXT[c - DRAW0] for c in range(DRAW0, CARD_IDS))
+
+
 def card_names(faces: tuple[int, ...]) -> tuple[str, ...]:
     """How a view names every card id (``table.card_name``) under ``faces``; remembered for
     the last deal, as the faces of a deal are one tuple that its clones share."""
     last = _named[0]
     if last[0] is not faces:
-        last = (faces, tuple(DRAW_TEXT[c - DRAW0] if c >= DRAW0 else FACES[faces[c]] for c in range(CARD_IDS)))
+        last = (faces, (*itemgetter(*faces[:DRAW0])(FACES), *_DRAW_NAMES))
         _named[0] = last
     return last[1]
 
@@ -422,9 +458,8 @@ def card_names(faces: tuple[int, ...]) -> tuple[str, ...]:
 def build(game: SixteenCombos, chance: Chance, values: dict[str, Any], deck: Any = None) -> ComboState:
     """A state from its saved fields: the deal, a position and a determinization all come
     here; the fields that are not saved are worked out from them."""
-    state: ComboState = FIELDS.build(
-        ComboState, game, chance, {**values, "card_type": card_types(values["faces"]), "legal_cache": None}, deck
-    )
+    unsaved = {"card_type": card_types(values["faces"]), "legal_cache": None, "open_facts": None}
+    state: ComboState = FIELDS.build(ComboState, game, chance, {**values, **unsaved}, deck)
     return state
 
 

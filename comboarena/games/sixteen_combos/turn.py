@@ -33,7 +33,7 @@ from .cards import FACE_TYPES, FACE_VALUE, MAX_VALUE, TYPE_NAMES, TYPES
 from .check import check, counter, recover
 from .combos import COMBO, SURPRISES, do_effect, effect_actions
 from .defeat import remove_pair
-from .fields import ANY_PAIR, L_EQ, NEXT_PAIR, OUT, PUBLIC, REACTED, SCAVENGE, SHOVED
+from .fields import ANY_PAIR, L_EQ, NEXT_PAIR, OUT, PUBLIC, REACTED, REGULAR, SCAVENGE, SHOVED
 from .rounds import action_over, apply_stance, legal_stance, turn_over
 from .table import (
     all_public,
@@ -114,12 +114,31 @@ def legal_turn(s: ComboState, seat: int) -> list[Action]:
     if stolen >= 0:
         t = s.pairs.type[stolen]
         return [*(A.ANNOUNCE[t][x] for x in enemies(s, c)), A.PASS]
-    suits = row_suits(s, c)
+    # row_suits, inline: every turn comes through here
+    suits = [0, 0, 0, 0, 0]
+    ctype, stacks = s.card_type, s.pairs.value_ids
+    for p in chars.rows[c]:
+        if p >= 0:
+            for card in stacks[p]:
+                suits[ctype[card]] += 1
     drawable = bool(s.draw) or can_draw(s)
     wild = bool(chars.wild[c])
     out: list[Action] = []
     extra = a.extra
-    targets = (a.target,) if extra == NEXT_PAIR else enemies(s, c)
+    if extra == NEXT_PAIR:
+        targets: tuple[int, ...] | list[int] = (a.target,)
+    else:
+        all_flags = chars.flags
+        targets = [x for x in s.game.enemies[c] if not all_flags[x] & OUT]
+    if not wild and extra == REGULAR:  # the usual turn: by draw alone, on the defense pairs
+        if drawable:
+            for t in range(4):
+                if suits[t] >= 2:
+                    plain = _ANNOUNCE[t]
+                    for x in targets:
+                        out.append(plain[x])
+        out.append(_PASS)
+        return out
     for t in range(4):
         by_draw = drawable and suits[t] >= 2
         by_wild = wild and suits[t] >= 1
@@ -257,13 +276,13 @@ def record_available(s: ComboState, c: int, t: int, need: int) -> None:
     (``table.record_fact`` for one type: a fact the face-up cards do not settle is kept)."""
     known, ctype, stacks = s.known, s.card_type, s.pairs.value_ids
     cards: list[int] = []
-    shown = 0
-    for p in s.characters.rows[c]:  # row_cards, and the count of its face-up type-t cards, in one pass
+    for p in s.characters.rows[c]:  # row_cards
         if p >= 0:
-            for card in stacks[p]:
-                cards.append(card)
-                if known[card] & PUBLIC and ctype[card] == t:
-                    shown += 1
+            cards += stacks[p]
+    shown = 0
+    for card in cards:  # its face-up type-t cards (the type first: most are of another)
+        if ctype[card] == t and known[card] & PUBLIC:
+            shown += 1
     if shown < need:  # every card of the row is in the fact: it never rules too many out
         n = len(cards)
         s.constraints = (*s.constraints, (tuple(cards), (1 << t,) * n, need, n))

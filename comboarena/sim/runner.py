@@ -115,9 +115,24 @@ def run_one(
     slots = seat_slots(game.players, len(agents), index, rotate)
     seated = [agents[slot][slots[:seat].count(slot)] for seat, slot in enumerate(slots)]
     start = time.perf_counter()
-    state = play_game(game, seated, game_seed(seed, index, deal_size), random.Random(derive(seed, index, 1)))
+    deal = game_seed(seed, index, deal_size)
+    try:
+        state = play_game(game, seated, deal, random.Random(derive(seed, index, 1)))
+    except Exception as exc:  # a bug in a game or an agent: say which game, to replay it
+        exc.add_note(crash_note(game, seated, seed, index, deal))
+        raise
     r = state.result()
     return GameOutcome(index, slots, r.returns, r.scores, len(state.history), r.reason, time.perf_counter() - start)
+
+
+def crash_note(game: Game, seated: Sequence[Agent], seed: int, index: int, deal: int) -> str:
+    """Where a run's game broke: enough to play it again alone (``comboarena.sim.runner.play_game``
+    with the same game, agents by seat, deal seed and ``random.Random(derive(seed, index, 1))``)."""
+    names = ", ".join(a.name for a in seated)
+    return (
+        f"in game {index} of the run with seed {seed}: {game.name} {dict(game.options)}, deal seed {deal}, "
+        f"agents by seat: {names}"
+    )
 
 
 def _run_chunk(

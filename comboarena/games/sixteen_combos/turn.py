@@ -107,13 +107,11 @@ def legal_turn(s: ComboState, seat: int) -> list[Action]:
     c = a.actor
     chars = s.characters
     flags = chars.flags[c]
-    if flags & SHOVED:
-        t = s.pairs.type[defense_pair(s, c)]
-        return [A.ANNOUNCE[t][x] for x in enemies(s, c)]  # no pass: "unless shoved"
+    if flags & SHOVED:  # no pass: "unless shoved" (a pass only where no pair can be targeted)
+        return forced(s, c, s.pairs.type[defense_pair(s, c)]) or [A.PASS]
     stolen = chars.stolen[c]
     if stolen >= 0:
-        t = s.pairs.type[stolen]
-        return [*(A.ANNOUNCE[t][x] for x in enemies(s, c)), A.PASS]
+        return [*forced(s, c, s.pairs.type[stolen]), A.PASS]
     # row_suits, inline: every turn comes through here
     suits = [0, 0, 0, 0, 0]
     ctype, stacks = s.card_type, s.pairs.value_ids
@@ -164,6 +162,19 @@ def legal_turn(s: ComboState, seat: int) -> list[Action]:
                 out.append(wilds[x])
     out.append(_PASS)
     return out
+
+
+def forced(s: ComboState, c: int, t: int) -> list[Action]:
+    """Announces of type ``t``, which a Shove or a held stolen pair imposes: the type is
+    imposed, the targets are still the turn's (any pair in play on Hire Assassin's extra
+    turn, the grappled character's next pair on Grapple's)."""
+    a = s.action
+    if a.extra == ANY_PAIR:
+        at = _ANNOUNCE_AT[t]
+        return [at[x][col] for x in enemies(s, c) for col in in_play(s, x)]
+    if a.extra == NEXT_PAIR:
+        return [A.ANNOUNCE[t][a.target]]
+    return [A.ANNOUNCE[t][x] for x in enemies(s, c)]
 
 
 def why_not_turn(s: ComboState, action: Action) -> str | None:

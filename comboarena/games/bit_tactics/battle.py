@@ -243,14 +243,18 @@ class Battle:
         ``open``, a boulder's square or ``gone``): closed doors and boulders block."""
         board = self.board
         self.reach = None
-        self.block = [-1] * board.size
+        block = self.block = [-1] * board.size
+        placed = []
         for f, state in zip(board.map.features, features, strict=True):
             if f.kind == DOOR and state == CLOSED:
-                self.block[f.square] = board.ht[f.square] + DOOR_HEIGHT
+                block[f.square] = board.ht[f.square] + DOOR_HEIGHT
+                placed.append(f.square)
             elif f.kind == BOULDER and state != GONE:
                 sq = board.index[state]
-                self.block[sq] = board.ht[sq] + BOULDER_HEIGHT
-        self.dyn = tuple(s for s in range(board.size) if self.block[s] >= 0)
+                block[sq] = board.ht[sq] + BOULDER_HEIGHT
+                placed.append(sq)
+        # (the squares placed on, not every square of the map looked at: most maps have none)
+        self.dyn = tuple(sorted({s for s in placed if block[s] >= 0})) if placed else ()
         self.dmask = sum(board.bits[s] for s in self.dyn)
 
     def passable(self, sq: int) -> bool:

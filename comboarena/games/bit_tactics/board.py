@@ -92,6 +92,9 @@ class Board:
         #: asked for, so a reader that finds it no higher than a target needs no call.
         self.tops = [UNKNOWN] * (n * n)
         self._areas: dict[int, tuple[int, ...]] = {}
+        #: :meth:`in_sight` and :meth:`seen_around`, by their arguments
+        self._sight: dict[tuple[int, int, int], frozenset[int]] = {}
+        self._seen: dict[tuple[int, int, int], frozenset[int]] = {}
         #: ``within[r][a]``: the squares at most ``r`` from ``a`` (r up to 10)
         self.within = [[tuple(b for b in range(n) if self.dist[a * n + b] <= r) for a in range(n)] for r in range(11)]
         self._edges: dict[Profile, tuple[tuple[Edge, ...], ...]] = {}
@@ -216,6 +219,29 @@ class Board:
                 if abs(x - cx) + abs(y - cy) <= ae:
                     out.append(y * self.width + x)
         return tuple(sorted(out, key=lambda s: (self.distance(center, s), s)))
+
+    def in_sight(self, a: int, r: int, uh: int) -> frozenset[int]:
+        """The squares within ``r`` (up to 10) of ``a`` that a unit on ``a`` has Line of Effect
+        to over the map alone (a unit standing ``uh`` tall on each; ``a`` itself included)."""
+        key = (a, r, uh)
+        got = self._sight.get(key)
+        if got is None:
+            n, ht, top = self.size, self.ht, self.top
+            aN = a * n
+            got = self._sight[key] = frozenset(c for c in self.within[r][a] if c == a or top(aN + c) <= ht[c] + uh)
+        return got
+
+    def seen_around(self, t: int, ae: int, uh: int) -> frozenset[int]:
+        """The squares within ``ae`` of ``t`` with Line of Effect to ``t`` over the map alone
+        (a unit standing ``uh`` tall on it; ``t`` itself included): the centres of an area
+        that reaches a unit on ``t``."""
+        key = (t, ae, uh)
+        got = self._seen.get(key)
+        if got is None:
+            n, top = self.size, self.top
+            tall = self.ht[t] + uh
+            got = self._seen[key] = frozenset(c for c in self.area(t, ae) if c == t or top(c * n + t) <= tall)
+        return got
 
     # -- Terrain Effects: movement edges ------------------------------------------------
 

@@ -35,6 +35,9 @@ if TYPE_CHECKING:
 #: Stat blocks by the build's JSON (as a key: lists as tuples), side and seat.
 _SHEETS: dict[tuple[Any, ...], Sheet] = {}
 SHEETS_CACHE = 10_000
+#: The last stat block read per build name, side and seat, with its build's JSON (a copy):
+#: a view's builds are fresh copies, compared faster than made into a key.
+_LAST_SHEETS: dict[tuple[Any, ...], tuple[dict[str, Any], Sheet]] = {}
 #: Each line-up's memo: (board, sheets, memo) by the rules, the board's and the sheets' ids.
 _MEMOS: dict[tuple[Any, ...], tuple[Board, tuple[Sheet, ...], dict[object, object]]] = {}
 MEMOS_CACHE = 64
@@ -80,16 +83,42 @@ def state_from_view(game: BitTactics, view: dict[str, Any], chance: Chance) -> T
     return state
 
 
-def battle_from_view(game: BitTactics, view: dict[str, Any]) -> Seen:
-    """The battle a view of a battle shows (its dice never rolled), and whose turn it is."""
+class Reading(NamedTuple):
+    """A view of a battle read, its units not yet deployed (:func:`read_battle`)."""
+
+    board: Board
+    units: tuple[Unit, ...]
+    current: int
+    turn: Steps
+    features: tuple[str, ...]
+
+
+def read_battle(game: BitTactics, view: dict[str, Any]) -> Reading:
+    """The units a view of a battle shows, whose turn it is and the map's features (a
+    heuristic may know the position from these before it deploys them: :func:`seen_of`)."""
     if view.get("game") != game.name:
         raise PositionError(f"this view is of {view.get('game')!r}, not {game.name!r}")
     board = game.boards[view["battle"]]
-    features = tuple(view["features"])
-    b = Battle.deploy(game.rules, board, _units(board, view["units"]), features, _NO_DICE)
-    b.memo = _memo(game.rules, board, b.sheets)
     t = view["turn"]
-    return Seen(b, view["queue"]["current"], Steps(t["moved"], t["acted"], t["faced"]), features)
+    return Reading(
+        board,
+        _units(board, view["units"]),
+        view["queue"]["current"],
+        Steps(t["moved"], t["acted"], t["faced"]),
+        tuple(view["features"]),
+    )
+
+
+def seen_of(game: BitTactics, r: Reading) -> Seen:
+    """The battle ``r`` reads, deployed (its dice never rolled)."""
+    b = Battle.deploy(game.rules, r.board, r.units, r.features, _NO_DICE)
+    b.memo = _memo(game.rules, r.board, b.sheets)
+    return Seen(b, r.current, r.turn, r.features)
+
+
+def battle_from_view(game: BitTactics, view: dict[str, Any]) -> Seen:
+    """The battle a view of a battle shows (its dice never rolled), and whose turn it is."""
+    return seen_of(game, read_battle(game, view))
 
 
 def sample(game: BitTactics, view: dict[str, Any], chance: Chance) -> TacticsState:
@@ -139,8 +168,27 @@ def _units(board: Board, data: list[dict[str, Any]]) -> tuple[Unit, ...]:
 
 
 def _sheet(x: dict[str, Any]) -> Sheet:
-    """The stat block of a view's unit ``x``."""
+    """The stat block of a view's unit ``x``: the last one read for the build's name, side
+    and seat if the build is the same (compared as JSON), else by the build as a key."""
     data = x["build"]
+    near: tuple[Any, ...] | None
+    last: tuple[dict[str, Any], Sheet] | None
+    try:
+        near = (data["name"], x["side"], x["seat"])
+        last = _LAST_SHEETS.get(near)
+    except (TypeError, KeyError):  # not a build's JSON: read (and refused) below
+        near = last = None
+    if last is not None and last[0] == data:
+        return last[1]
+    got = _keyed_sheet(x, data)
+    if near is not None:
+        if len(_LAST_SHEETS) >= SHEETS_CACHE:
+            _LAST_SHEETS.clear()
+        _LAST_SHEETS[near] = (_copy(data), got)
+    return got
+
+
+def _keyed_sheet(x: dict[str, Any], data: Any) -> Sheet:
     try:
         key: tuple[Any, ...] | None = (
             *((k, tuple(v) if v.__class__ is list else v) for k, v in data.items()),
@@ -183,4 +231,4 @@ def _copy(x: Any) -> Any:
 _NO_DICE = Chance(0)
 
 
-__all__ = ["Seen", "battle_from_view", "sample", "state_from_view"]
+__all__ = ["Reading", "Seen", "battle_from_view", "read_battle", "sample", "seen_of", "state_from_view"]

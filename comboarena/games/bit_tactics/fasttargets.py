@@ -6,8 +6,6 @@ rule checked in words by :mod:`.targeting` (whose functions explain refusals);
 
 from __future__ import annotations
 
-from itertools import compress
-from operator import and_
 from typing import NamedTuple
 
 from comboarena.core import Action
@@ -15,8 +13,6 @@ from comboarena.core import Action
 from .battle import Battle
 from .content import ALLY, FALLEN, FOE, SELF, Ability, Weapon, pack
 from .targeting import ability_targets, wants
-
-_ZERO_LT = (0).__lt__  # HP > 0: standing
 
 #: A weapon as a Fight or an ability uses it: (the weapon, whether it shoots, its RNG
 #: before the height bonus).
@@ -140,11 +136,29 @@ def target_is_square(ab: Ability) -> bool:
     return ab.target in (FOE, ALLY)
 
 
+#: Who is on whose side, per side: (is a foe, is an ally) by unit, and the foes and the
+#: allies (the side's own units) in unit order.
+Sides = tuple[list[bool], list[bool], list[int], list[int]]
+
+
+def side_units(b: Battle, side: int) -> Sides:
+    """:data:`Sides` for ``side`` (kept in the battle's memo: it follows from the sheets)."""
+    got: Sides | None = b.memo.get(side)  # type: ignore[assignment]
+    if got is None:
+        sides = b.sides
+        got = b.memo[side] = (
+            [s != side for s in sides],
+            [s == side for s in sides],
+            [v for v, s in enumerate(sides) if s != side],
+            [v for v, s in enumerate(sides) if s == side],
+        )
+    return got
+
+
 class Targets:
     """Target squares for the acting unit ``u`` at its square, reusing per-call facts."""
 
     __slots__ = (
-        "_by",
         "_foe",
         "_hits_by",
         "_near",
@@ -155,6 +169,7 @@ class Targets:
         "b",
         "dist",
         "foes",
+        "found",
         "ht",
         "inline",
         "mh",
@@ -162,7 +177,6 @@ class Targets:
         "tops",
         "u",
         "uh",
-        "up",
     )
 
     def __init__(self, b: Battle, u: int) -> None:
@@ -179,23 +193,18 @@ class Targets:
         self.uh = rules.unit_height
         self.mh = rules.melee_height
         side = self.side = b.sides[u]
-        sq = b.sq
-        sides: tuple[list[bool], list[bool]] | None = b.memo.get(side)  # type: ignore[assignment]
-        if sides is None:
-            sides = ([s != side for s in b.sides], [s == side for s in b.sides])
-            b.memo[side] = sides
-        foe, ally = sides
-        self._foe = foe
-        #: whether each unit stands
-        self.up = up = list(map(_ZERO_LT, b.hp))
+        sq, hp = b.sq, b.hp
+        sides = side_units(b, side)
+        self._foe = sides[0]
         #: the squares of the standing foes, and of the standing allies (``u`` included), by unit
-        self.foes = list(compress(sq, map(and_, foe, up)))
-        self.allies = list(compress(sq, map(and_, ally, up)))
+        self.foes = [sq[v] for v in sides[2] if hp[v]]  # HP is never below 0
+        self.allies = [sq[v] for v in sides[3] if hp[v]]
         self._units: list[tuple[int, int, bool, bool]] | None = None
         self._hits_by: list[list[int] | None] = [None, None]
         self._near: list[int] | None = None
-        #: target lists already found, by what they follow from (see :meth:`ability`)
-        self._by: dict[tuple[object, ...], list[int]] = {}
+        #: target lists already found, by what they follow from (see :meth:`ability`; read-only
+        #: to callers, who may look a list up here before asking :meth:`kept`)
+        self.found: dict[tuple[object, ...], list[int]] = {}
 
     @property
     def units(self) -> list[tuple[int, int, bool, bool]]:
@@ -203,7 +212,8 @@ class Targets:
         got = self._units
         if got is None:
             sq = self.b.sq
-            got = self._units = list(zip(range(len(sq)), sq, self._foe, self.up, strict=True))
+            up = map(bool, self.b.hp)  # HP is never below 0
+            got = self._units = list(zip(range(len(sq)), sq, self._foe, up, strict=True))
         return got
 
     def loe(self, t: int) -> bool:
@@ -321,15 +331,15 @@ class Targets:
                 return _area_targets(self, ab, w, magic_limit)
             # Without a weapon, the centres follow from these alone (spells share them).
             key: tuple[object, ...] = (target, ab.ae, ab.hits, ab.range, magic_limit)
-            got = self._by.get(key)
+            got = self.found.get(key)
             if got is None:
-                got = self._by[key] = _area_targets(self, ab, w, magic_limit)
+                got = self.found[key] = _area_targets(self, ab, w, magic_limit)
             return got[:]
         if not ab.weapon or w is None:
             key = (target, ab.range, ab.line, magic_limit)
-            got = self._by.get(key)
+            got = self.found.get(key)
             if got is None:
-                got = self._by[key] = self._in_range(target, ab.range, ab.line, magic_limit)
+                got = self.found[key] = self._in_range(target, ab.range, ab.line, magic_limit)
             return got[:]
         combo = b.combo
         out = []
@@ -357,12 +367,12 @@ class Targets:
         """As :meth:`ability` for ``ab`` without a weapon (not a magical Limit Attack),
         whose targets are kept under ``key`` (its :func:`shared_key`): the list kept, not a
         copy (not to be changed)."""
-        got = self._by.get(key)
+        got = self.found.get(key)
         if got is None:
             if ab.ae:
-                got = self._by[key] = _area_targets(self, ab, None, False)
+                got = self.found[key] = _area_targets(self, ab, None, False)
             else:
-                got = self._by[key] = self._in_range(ab.target, ab.range, ab.line, False)
+                got = self.found[key] = self._in_range(ab.target, ab.range, ab.line, False)
         return got
 
     def _in_range(self, target: int, rng: int, line: bool, magic_limit: bool) -> list[int]:
@@ -400,49 +410,84 @@ class Targets:
 
 def _area_targets(tg: Targets, ab: Ability, w: Weapon | None, magic_limit: bool) -> list[int]:
     """Area abilities aimed at a square: every centre within range and Line of Effect whose
-    area holds a unit the ability is meant for (seen from the centre)."""
+    area holds a unit the ability is meant for (seen from the centre).
+
+    Only the standing units of the side it is aimed at can be meant for it (those the
+    hits and a magical Limit Attack's Combo leave), and a unit lies in a centre's area
+    exactly when the centre lies in the unit's (both: within AE, counted cardinally).
+    With no door or boulder on the map, Line of Effect follows from the map alone, so
+    the centres are the board's kept sets (:meth:`.board.Board.seen_around` of each such
+    unit, :meth:`.board.Board.in_sight` of the user) less those out of range."""
+    b = tg.b
+    ae = ab.ae
+    hits = ab.hits
+    if ab.target == FOE:  # (a foe is never the user's own side: hits of allies only spare it)
+        if hits == 1:
+            return []
+        anchors = tg.foes
+    else:  # aimed at allies, the user among them
+        if hits == 0:
+            return []
+        anchors = tg.allies
+    if magic_limit:
+        occ = b.occ
+        anchors = [t for t in anchors if b.combo(occ[t])]
+    if w is not None:
+        ranged = bool(w.kind) and b.ammo_for(tg.u, w) >= 0
+        base_rng = w.range if ranged else (w.range if (w.long or w.reach) else 1)
+    else:
+        ranged, base_rng = False, ab.range
+    far = base_rng + 1 if ranged else base_rng  # no centre further is in range
+    if b.dyn or far > 10:
+        return _area_targets_dyn(tg, ae, anchors, w, ranged, base_rng, far)
+    if not anchors:
+        return []
+    board = b.board
+    uh = tg.uh
+    seen_around = board.seen_around
+    near = set(seen_around(anchors[0], ae, uh))
+    for t in anchors[1:]:
+        near |= seen_around(t, ae, uh)
+    near &= board.in_sight(tg.a, far, uh)
+    out = sorted(near)
+    if ranged or w is not None:
+        # In sight within ``far``: a weapon's centre is not its user's square, and a shot
+        # reaches ``far`` only from 2 HT above the centre.
+        a, aN, dist, ht = tg.a, tg.aN, board.dist, board.ht
+        ha = ht[a]
+        out = [c for c in out if (c != a or w is None) and (not ranged or dist[aN + c] <= base_rng or ha - ht[c] >= 2)]
+    return out
+
+
+def _area_targets_dyn(
+    tg: Targets, ae: int, anchors: list[int], w: Weapon | None, ranged: bool, base_rng: int, far: int
+) -> list[int]:
+    """:func:`_area_targets` centre by centre, with the doors and boulders in the way."""
     b = tg.b
     board = b.board
     n = board.size
     dist, ht, tops, top, area = board.dist, tg.ht, board.tops, board.top, board.area
     uh = tg.uh
     a, aN = tg.a, tg.aN
-    hits = ab.hits
-    target = ab.target
-    want_foe = target == FOE
-    want_ally = target == ALLY
-    occ, hp, sheets, side = b.occ, b.hp, b.sheets, tg.side
-    if w is not None:
-        ranged = bool(w.kind) and b.ammo_for(tg.u, w) >= 0
-        base_rng = w.range if ranged else (w.range if (w.long or w.reach) else 1)
-    else:
-        ranged, base_rng = False, ab.range
-    anchors = tg.foes if want_foe else tg.allies
-    near = {c for t in anchors for c in area(t, ab.ae)}
-    far = base_rng + 1 if ranged else base_rng  # no centre further is in range
+    near = {c for t in anchors for c in area(t, ae)}
     if far <= 10:  # (the board's table of squares within reach goes to 10)
         near.intersection_update(board.within[far][a])
     out = []
     ha = ht[a]
+    dyn = b.dyn
     for c in sorted(near):
         d = dist[aN + c]
         rng = base_rng + 1 if ranged and ha - ht[c] >= 2 else base_rng
         if (d == 0 and w is not None) or d > rng or (d and tops[aN + c] > ht[c] + uh and top(aN + c) > ht[c] + uh):
             continue
-        if d and b.dyn and not b.line_of_effect(a, c):
+        if d and dyn and not b.line_of_effect(a, c):
             continue
         cN = c * n
-        for sq in area(c, ab.ae):
-            v = occ[sq]
-            if v < 0 or hp[v] <= 0:
-                continue
-            mine = sheets[v].side == side
-            if (hits == 0 and mine) or (hits == 1 and not mine) or (want_foe and mine) or (want_ally and not mine):
-                continue
-            if magic_limit and not b.combo(v):
+        for sq in anchors:
+            if dist[cN + sq] > ae:
                 continue
             if sq != c and (
-                (tops[cN + sq] > ht[sq] + uh and top(cN + sq) > ht[sq] + uh) or (b.dyn and not b.line_of_effect(c, sq))
+                (tops[cN + sq] > ht[sq] + uh and top(cN + sq) > ht[sq] + uh) or (dyn and not b.line_of_effect(c, sq))
             ):
                 continue
             out.append(c)

@@ -29,7 +29,7 @@ from comboarena.core import Action
 from .battle import LIMIT_READY, Battle
 from .combat import Strike, ability_strike, long_squares, weapon_strike
 from .content import FALLEN, FOE, MAGICAL, PHYSICAL, Ability, Item, Weapon, pack
-from .determinize import Seen, battle_from_view
+from .determinize import Reading, Seen, read_battle, seen_of
 from .fasttargets import Targets
 from .features import skill_targets
 from .maps import DOOR
@@ -126,13 +126,13 @@ class TacticsHeuristic(Agent):
         return self._plan(view)[:]
 
     def _plan(self, view: dict[str, Any]) -> list[str]:
-        seen = battle_from_view(self.game, view)
-        key = _position(view["battle"], seen)
+        read = read_battle(self.game, view)
+        key = _position(view["battle"], read)
         got = self._plans.get(key)
         if got is None:
             if len(self._plans) >= PLANS_CACHE:
                 self._plans.clear()
-            got = self._plans[key] = _Planner(self, seen).plan()
+            got = self._plans[key] = _Planner(self, seen_of(self.game, read)).plan()
         return got
 
     def _camp(self, view: dict[str, Any], legal: list[Action], by_text: dict[str, Action]) -> Action:
@@ -153,26 +153,20 @@ class TacticsHeuristic(Agent):
 PLANS_CACHE = 2_000
 
 
-def _position(battle: int, seen: Seen) -> tuple[Any, ...]:
+def _position(battle: int, read: Reading) -> tuple[Any, ...]:
     """Everything a plan follows from, besides the game and the heuristic's settings: the
     battle's map, whose turn and how far into it, the features, and every unit (its stat
     block, square, facing, HP, MP, Limit, statuses, items and gear; the stat blocks are
-    made once per build, side and seat, and kept: their ids name them)."""
-    b = seen.units
+    made once per build, side and seat, and kept: their ids name them). Read from the view
+    before its battle is deployed: a search asks its guide about the same positions often."""
+    units = read.units
     return (
         battle,
-        seen.current,
-        seen.turn,
-        seen.features,
-        tuple(map(id, b.sheets)),
-        tuple(b.sq),
-        tuple(b.face),
-        tuple(b.hp),
-        tuple(b.mp),
-        tuple(b.limit),
-        tuple(b.st),
-        tuple(b.inv),
-        tuple(b.eq),
+        read.current,
+        read.turn,
+        read.features,
+        tuple([id(x.sheet) for x in units]),
+        tuple([x[1:] for x in units]),
     )
 
 

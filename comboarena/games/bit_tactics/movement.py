@@ -22,6 +22,7 @@ from comboarena.core import Event
 
 from .battle import HALT, MOV_BITS, Battle
 from .board import Edge, Profile
+from .fasttargets import side_units
 from .maps import SLOPE
 from .statuses import FLOAT
 from .view import EV_KNOCKBACK, EV_MOVE, EV_SLIP
@@ -104,11 +105,7 @@ Found = tuple[Search, dict[int, int]]
 def _foe_flags(b: Battle, side: int) -> list[bool]:
     """Whether each unit is a foe of ``side`` (kept in the battle's memo, as
     :class:`.fasttargets.Targets` keeps it)."""
-    sides: tuple[list[bool], list[bool]] | None = b.memo.get(side)  # type: ignore[assignment]
-    if sides is None:
-        sides = ([x != side for x in b.sides], [x == side for x in b.sides])
-        b.memo[side] = sides
-    return sides[0]
+    return side_units(b, side)[0]
 
 
 def _search(b: Battle, u: int, mov: int) -> Found:

@@ -48,22 +48,28 @@ def view_of(state: TacticsState, seat: int | None) -> dict[str, Any]:
         units = []
         for u, s in enumerate(b.sheets):
             head, build, lists = _head(u, s)
-            x = head.copy()
             build = build.copy()
             for k in lists:
                 build[k] = build[k][:]
-            x["build"] = build
-            x["square"] = names[sq[u]]
-            x["facing"] = FACING[face[u]]
-            x["hp"] = hp[u]
-            x["mp"] = mp[u]
-            x["limit"] = limit[u]
-            x["ko"] = hp[u] <= 0
-            x["statuses"] = [status_json(y) for y in st[u]]
-            x["items"] = dict(inv[u])
-            x["equip"] = list(eq[u])
-            x["stats"] = _stats(b, u)
-            units.append(x)
+            h = hp[u]
+            statuses = st[u]
+            # (``build`` keeps its place in the head's order)
+            units.append(
+                {
+                    **head,
+                    "build": build,
+                    "square": names[sq[u]],
+                    "facing": FACING[face[u]],
+                    "hp": h,
+                    "mp": mp[u],
+                    "limit": limit[u],
+                    "ko": h <= 0,
+                    "statuses": [status_json(y) for y in statuses] if statuses else [],
+                    "items": dict(inv[u]),
+                    "equip": list(eq[u]),
+                    "stats": _stats(b, u),
+                }
+            )
         v["units"] = units
         v["features"] = list(state.features)
     v["roster"] = [r.to_json() for r in state.roster]
@@ -73,7 +79,7 @@ def view_of(state: TacticsState, seat: int | None) -> dict[str, Any]:
     v["rewards"] = dict(state.rewards) if state.rewards is not None else None
     v["over"] = state.is_over
     if seat is not None and state.phase is BATTLE and seat in state.to_act:
-        v["odds"] = state.odds()
+        v["odds"] = state.odds_for_view()
         v["refused"] = fight_refusals(state)
     if state.is_over:
         v["result"] = state.result().to_dict()

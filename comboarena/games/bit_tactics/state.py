@@ -191,6 +191,13 @@ class TacticsState(State):
             for x in self.attack_odds
         ]
 
+    def odds_for_view(self) -> list[dict[str, Any]]:
+        """:meth:`odds`, for a view: worked out afresh they are the view's own (nothing
+        kept: a state is rarely viewed twice by the seat to act, and copying costs)."""
+        if self.attack_odds is None:
+            return action_odds(self)
+        return self.odds()
+
     def why_illegal(self, action: Action) -> str:
         """Why ``action`` is not legal now, in words (range, Line of Effect, MP, ...)."""
         return explain(self, action)

@@ -22,12 +22,12 @@ from . import actions as A
 from .battle import LIMIT_READY, NO_ACT, Battle
 from .combat import fight, guard, use_ability, use_item
 from .content import MAGICAL, pack
-from .fasttargets import AIM_SELF, AIM_WEAPON, ITEM_FALLEN, ITEM_NONE, ITEM_SELF, Targets, item_use, plan
+from .fasttargets import AIM_SELF, AIM_WEAPON, ITEM_FALLEN, ITEM_NONE, ITEM_SELF, Plan, Targets, item_use, plan
 from .features import skill_targets, use_skill
 from .fields import Steps
 from .movement import move, reachable
 from .rounds import end_turn, next_turn
-from .statuses import SKILLS
+from .statuses import SILENCE, SKILLS
 from .units import MONSTER
 from .victory import check_battle_end
 from .view import EV_ACT, EV_FACE, EV_LIMIT
@@ -65,7 +65,9 @@ def legal_steps(s: TacticsState) -> list[Action]:
 def commands(b: Battle, u: int, features: tuple[str, ...]) -> list[Action]:
     """Every command ``u`` may use now, at every target it may aim it at."""
     board = b.board
-    pl = plan(b, u)
+    pl: Plan | None = b.memo.get((u, b.eq[u]))  # type: ignore[assignment]  # (plan(b, u), inlined)
+    if pl is None:
+        pl = plan(b, u)
     tg = Targets(b, u)
     # Target lists here may be the ones ``tg`` keeps (read, never changed).
     fights = tg.fights(pl)
@@ -73,6 +75,8 @@ def commands(b: Battle, u: int, features: tuple[str, ...]) -> list[Action]:
     mp = b.mp[u]
     ability = tg.ability
     kept = tg.kept
+    found = tg.found
+    ts: list[int] | None
     for cost, ab, wi, aim, table, key in pl.jas:
         if cost <= mp:
             if aim == AIM_WEAPON:
@@ -80,16 +84,25 @@ def commands(b: Battle, u: int, features: tuple[str, ...]) -> list[Action]:
             elif aim == AIM_SELF:
                 ts = [tg.a]
             elif key is not None:
-                ts = kept(key, ab)
+                ts = found.get(key)  # (kept(key, ab), the dictionary read inlined)
+                if ts is None:
+                    ts = kept(key, ab)
             else:
                 ts = ability(ab, pl.weapons[wi] if wi >= 0 else None, False, pl.specs[wi] if wi >= 0 else None)
             if ts:
                 out += map(table.__getitem__, ts)
-    cast = b.can_cast(u)
+    cast = not (b.sm[u] >> SILENCE) & 1  # (Battle.can_cast)
     if cast:
         for cost, ab, aim, table, key in pl.spells:
             if cost <= mp:
-                ts = [tg.a] if aim == AIM_SELF else kept(key, ab) if key is not None else ability(ab, None)
+                if aim == AIM_SELF:
+                    ts = [tg.a]
+                elif key is not None:
+                    ts = found.get(key)
+                    if ts is None:
+                        ts = kept(key, ab)
+                else:
+                    ts = ability(ab, None)
                 if ts:
                     out += map(table.__getitem__, ts)
     inv = b.inv[u]

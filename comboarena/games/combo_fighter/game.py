@@ -149,6 +149,10 @@ class ComboFighter(Game):
         )
         self.counts: tuple[tuple[int, ...], ...] = tuple(tuple(c.copies for c in f.cards) for f in self.fighters)
         self.codes: tuple[tuple[str, ...], ...] = tuple(tuple(c.code for c in f.cards) for f in self.fighters)
+        #: per seat and token side, X's base and its growth per card set aside (``Power.x``)
+        self.x_terms: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            tuple((side.x_base, side.x_per_aside) for side in p.sides) for p in self.powers
+        )
         self.decks: tuple[Counter[str], ...] = tuple(
             Counter({c.code: c.copies for c in f.cards}) for f in self.fighters
         )

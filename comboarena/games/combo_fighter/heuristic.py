@@ -28,9 +28,9 @@ from typing import TYPE_CHECKING, Any
 from comboarena.agents.base import Agent
 from comboarena.core import Action, Event
 
-from .actions import CALL, DECK, DONE, END, PASS, POWER, REST, STAY, TAG, parse
+from .actions import CALL, DECK, DONE, END, PASS, POWER, REST, STAY, TAG
 from .content import ATTACK, HAND_SIZE, Fighter, Retro, fighters
-from .plan_search import PlanScore, Scored, best_score, pick, scored_plans
+from .plan_search import PlanScore, Scored, Walker, best_score, pick, walk_plans, walker
 from .powers import Power, power_of
 from .rules import BEATS, SET_ASIDE, Plan, knockout_damage
 from .view import EventKind, Phase
@@ -72,9 +72,9 @@ class FighterHeuristic(Agent):
         self.seat = 0
         self.habits: list[list[float]] = []
         # Kept from game to game: the fighters, and so the plans, stay the same.
-        self._best_cache: dict[tuple[Any, ...], list[Scored]] = {}
-        # What the plan score reads, by the context it is read from (a handful per fighter).
-        self._plan_scores: dict[tuple[Any, ...], PlanScore] = {}
+        self._best_cache: dict[tuple[Any, ...], Scored] = {}
+        # What a plan walk reads, by the context it is read from (a handful per fighter).
+        self._walkers: dict[tuple[Any, ...], Walker] = {}
         self.reset(0)
 
     def reset(self, seat: int) -> None:
@@ -139,14 +139,16 @@ class FighterHeuristic(Agent):
             if w:
                 foes.append((kind, speed + their_speed if kind == ATTACK else 0, priority, w, opening))
         context = self._plan_context(view, me)
+        remembered = self._best_cache
+        traits, worth = self.traits[me], self.worth[me]
+        staggering = mine["staggering"]
         # Cards of one kind, Speed and Priority fare alike against every card: summed once.
         fares: dict[tuple[int, int, bool], tuple[float, float, float, float]] = {}
         scores = []
         for action in legal:
             t = f.index[action.text]
-            card = f.cards[t]
-            kind, prio = card.kind, card.priority
-            sa = card.speed + my_speed if kind == ATTACK else 0
+            kind, speed, prio, opening = traits[t]
+            sa = speed + my_speed if kind == ATTACK else 0
             fare = fares.get((kind, sa, prio))
             if fare is None:
                 fare = fares[kind, sa, prio] = _fare(kind, sa, prio, foes, my_retro, their_retro)
@@ -155,14 +157,18 @@ class FighterHeuristic(Agent):
             if win:
                 i = ordered.index(t)
                 rest = ordered[:i] + ordered[i + 1 :]
-                value_win = best_score(self._plans(view, me, t, rest, context=context), their_ko)
+                # (``_plans``' memory read here first: most openings ask it again)
+                plans = remembered.get((t, rest, (), (), context))
+                if plans is None:
+                    plans = self._plans(view, me, t, rest, context=context)
+                value_win = plans[1] if their_ko > plans[0] else best_score(plans, their_ko)
             else:
                 value_win = 0.0
             took = tie_taken / tie if tie else 0.0
-            value_tie = (KNOCKOUT if card.opening >= their_ko else card.opening) - (
-                KNOCKOUT if mine["staggering"] or took >= my_ko else took
+            value_tie = (KNOCKOUT if opening >= their_ko else opening) - (
+                KNOCKOUT if staggering or took >= my_ko else took
             )
-            score = (win * value_win + tie * value_tie - lose * loss) / total - 0.15 * self.worth[me][t]
+            score = (win * value_win + tie * value_tie - lose * loss) / total - 0.15 * worth[t]
             scores.append(score)
         top = max(scores)
         weights_out = [math.exp((s - top) / self.temperature) for s in scores]
@@ -198,7 +204,7 @@ class FighterHeuristic(Agent):
         marks: tuple[int, ...] = (),
     ) -> tuple[Plan, float]:
         """The best-scored plan (the first found among equals) and its score."""
-        return pick(self._plans(view, me, first, rest, played, marks), their_ko)
+        return pick(self._plans(view, me, first, rest, played, marks), their_ko, self.fighters[me])
 
     def _plans(
         self,
@@ -209,7 +215,7 @@ class FighterHeuristic(Agent):
         played: tuple[int, ...] = (),
         marks: tuple[int, ...] = (),
         context: tuple[Any, ...] | None = None,
-    ) -> list[Scored]:
+    ) -> Scored:
         """The plans :meth:`_best` picks from, scored both ways (knocking out or not). Hands
         recur from one decision to the next (an opening weighs each card of the same hand,
         and a hand often outlasts a round), so they are remembered by everything they depend
@@ -222,21 +228,20 @@ class FighterHeuristic(Agent):
         # the walk use the same one: the answer depends on nothing the key leaves out (a view's
         # hand is in card order already).
         pool = rest if rest.__class__ is tuple else tuple(sorted(rest))  # a tuple: sorted already
-        if played == (first,) and not marks:
+        if played and not marks and len(played) == 1 and played[0] == first:
             played = ()  # the same walk as an opening's with ``first``: share it
         key = (first, pool, played, marks, context)
         found = self._best_cache.get(key)
         if found is None:
             if len(self._best_cache) >= BEST_CACHE:
                 self._best_cache.clear()
-                self._plan_scores.clear()
-            f = self.fighters[me]
-            _, aside, side, x, _, _ = context
-            sc = self._plan_scores.get(context)
-            if sc is None:
-                sc = self._plan_scores[context] = self._plan_score(view, me)
-            found = scored_plans(f, first, pool, aside, self.powers[me].combo_aside(side), x, side, sc, played, marks)
-            self._best_cache[key] = found
+                self._walkers.clear()
+            w = self._walkers.get(context)
+            if w is None:
+                _, _, side, x, _, _ = context
+                sc = self._plan_score(view, me)
+                w = self._walkers[context] = walker(self.fighters[me], self.powers[me].combo_aside(side), x, side, sc)
+            found = self._best_cache[key] = walk_plans(w, first, pool, context[1], played, marks)
         return found
 
     def _plan_context(self, view: dict[str, Any], me: int) -> tuple[Any, ...]:
@@ -249,7 +254,7 @@ class FighterHeuristic(Agent):
         return (me, aside, "AB".index(mine["side"]), mine["x"], len(mine["set_aside"]), len(mine["play"]) or 1)
 
     def _plan_score(self, view: dict[str, Any], me: int) -> PlanScore:
-        """What :meth:`_plan_scorer`'s score reads, for :func:`.plan_search.scored_plans`."""
+        """What :meth:`_plan_scorer`'s score reads, for :func:`.plan_search.walker`."""
         mine = view["fighters"][me]
         side = "AB".index(mine["side"])
         return PlanScore(
@@ -294,14 +299,14 @@ class FighterHeuristic(Agent):
         foe = _opponent(view, me)
         theirs = view["fighters"][foe]
         their_ko = knockout_damage(theirs["hand_size"], theirs["deck"], theirs["staggering"])
-        played = tuple(f.index[c] for c in mine["play"])
+        played = tuple([f.index[c] for c in mine["play"]])
         hand = [f.index[c] for c in view["hand"]]
         best, _ = self._best(view, me, played[0], hand, their_ko, played, tuple(mine["set_aside"]))
         if len(best.cards) == len(played):
             return CALL if best.signature >= 0 and CALL in legal else END
         t = best.cards[len(played)]
         how = best.how[len(played)]
-        action = parse(f"aside:{f.cards[t].code}" if how == SET_ASIDE else f.cards[t].code)
+        action = (self.game.aside_acts if how == SET_ASIDE else self.game.acts)[me][t]
         return action if action in legal else END
 
     def _take(self, view: dict[str, Any], legal: list[Action]) -> Action:
@@ -313,7 +318,7 @@ class FighterHeuristic(Agent):
             return REST if REST in legal else DECK
         worth = self.worth[me]
         least = min(hand, key=worth.__getitem__)
-        worst = parse(f.cards[least].code)
+        worst = self.game.acts[me][least]
         pool = _unseen(f, mine, hand)
         average = sum(map(mul, worth, pool)) / max(sum(pool), 1)
         if worth[least] < average - 0.5 or DECK not in legal:
@@ -339,7 +344,7 @@ class FighterHeuristic(Agent):
         worst = min(hand, key=worth.__getitem__)
         long_deck = mine["deck"] >= 18
         if (long_deck or mine["staggering"]) and worth[worst] < average - 1.0:
-            return parse(f.cards[worst].code)
+            return self.game.acts[me][worst]
         return DONE
 
     def _retro(self, view: dict[str, Any]) -> Action:

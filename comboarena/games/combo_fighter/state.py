@@ -29,7 +29,7 @@ hooks the other modes change), :mod:`.solo` (the rulebook's AI plays seat 1) and
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from comboarena.core import (
     Action,
@@ -62,6 +62,53 @@ if TYPE_CHECKING:
 # Module aliases: compared with ``is`` on the hot path.
 PICK, PLAY, RETRO, COMBO, DAMAGE = Phase.PICK, Phase.PLAY, Phase.RETRO, Phase.COMBO, Phase.DAMAGE
 DISCARD, OVER = Phase.DISCARD, Phase.OVER
+#: The keys of a view, in order (``view`` fills a copy of each): a fighter's, a
+#: spectator's, and a seat's (a spectator's and its own hand, face-down card and pick).
+_SEAT_VIEW = dict.fromkeys(
+    (
+        "fighter",
+        "hand_size",
+        "deck",
+        "discard",
+        "aside",
+        "play",
+        "set_aside",
+        "drawn",
+        "side",
+        "x",
+        "staggering",
+        "chosen",
+        "damage",
+        "ko",
+        "retro",
+        "speed_bonus",
+        "flip",
+        "risks",
+    )
+)
+_SPECTATOR_VIEW = dict.fromkeys(
+    (
+        "game",
+        "seat",
+        "mode",
+        "players",
+        "best_of",
+        "fight",
+        "round",
+        "wins",
+        "fights",
+        "phase",
+        "to_act",
+        "ring",
+        "winner",
+        "tie",
+        "picked",
+        "shuffles",
+        "over",
+        "fighters",
+    )
+)
+_SEAT_VIEW_TOP = dict.fromkeys((*_SPECTATOR_VIEW, "hand", "choice", "pick"))
 #: The most cards a hand may hold (Lucia's side B refills to 6; a stacked hand may hold 7).
 MAX_HAND = 7
 
@@ -136,54 +183,57 @@ class FighterState(State):
         if seat is not None and (seat.__class__ is not int or not 0 <= seat < g.players):
             check_seat(g, seat)  # raises: the plain test first, as agents ask for a view each move
         fighters: list[FighterSeatView] = []
-        # Most of these lists are empty most of the time: an empty one costs no loop.
+        add = fighters.append
+        # Agents ask for a view at every decision: each dict is a copy of one with its keys
+        # in order (copied without hashing them again), then filled. Most of these lists
+        # are empty most of the time: an empty one costs no loop.
         for s, f in enumerate(self.fighters):
             codes = g.codes[s]
             hand, deck, damage = len(f.hand), len(f.deck), f.damage
             discard, aside, play, drawn = f.discard, f.aside, f.play, f.drawn
-            fighters.append(
-                {
-                    "fighter": g.fighters[s].id,
-                    "hand_size": hand,
-                    "deck": deck,
-                    "discard": [codes[t] for t in discard] if discard else [],
-                    "aside": [codes[t] for t in aside] if aside else [],
-                    "play": [codes[t] for t in play] if play else [],
-                    "set_aside": f.set_aside[:],
-                    "drawn": [codes[t] for t in drawn] if drawn else [],
-                    "side": SIDES[f.side],
-                    "x": g.powers[s].x(f.side, len(aside)),
-                    "staggering": f.staggering,
-                    "chosen": f.face_down >= 0,
-                    "damage": damage,
-                    "ko": f.ko,
-                    "retro": RETRO_STATES[f.retro],
-                    "speed_bonus": f.speed_bonus,
-                    "flip": f.flip,
-                    "risks": dict(damage_risks(hand, deck, damage, f.staggering)) if damage else {},
-                }
-            )
+            x_base, x_per_aside = g.x_terms[s][f.side]
+            fv = cast(FighterSeatView, _SEAT_VIEW.copy())
+            fv["fighter"] = g.fighters[s].id
+            fv["hand_size"] = hand
+            fv["deck"] = deck
+            fv["discard"] = [codes[t] for t in discard] if discard else []
+            fv["aside"] = [codes[t] for t in aside] if aside else []
+            fv["play"] = [codes[t] for t in play] if play else []
+            fv["set_aside"] = f.set_aside[:]
+            fv["drawn"] = [codes[t] for t in drawn] if drawn else []
+            fv["side"] = SIDES[f.side]
+            fv["x"] = x_base + x_per_aside * len(aside)
+            fv["staggering"] = f.staggering
+            fv["chosen"] = f.face_down >= 0
+            fv["damage"] = damage
+            fv["ko"] = f.ko
+            fv["retro"] = RETRO_STATES[f.retro]
+            fv["speed_bonus"] = f.speed_bonus
+            fv["flip"] = f.flip
+            # (a new dict at every call)
+            fv["risks"] = damage_risks(hand, deck, damage, f.staggering) if damage else {}  # type: ignore[typeddict-item]
+            add(fv)
         winner = self.round_winner
-        v: FighterView = {
-            "game": "combo-fighter",
-            "seat": seat,
-            "mode": g.mode,
-            "players": g.players,
-            "best_of": g.best_of,
-            "fight": self.fight,
-            "round": self.round,
-            "wins": self.wins[:],
-            "fights": self.fights[:],
-            "phase": self.phase,
-            "to_act": list(self.window.waiting),
-            "ring": self.ring[:],
-            "winner": winner if winner >= 0 else None,
-            "tie": winner == TIE,
-            "picked": [p is not None for p in self.picks],
-            "shuffles": self._chance.draws,
-            "over": self.phase is OVER,
-            "fighters": fighters,
-        }
+        a, b = self.picks
+        v = cast(FighterView, (_SPECTATOR_VIEW if seat is None else _SEAT_VIEW_TOP).copy())
+        v["game"] = "combo-fighter"
+        v["seat"] = seat
+        v["mode"] = g.mode
+        v["players"] = g.players
+        v["best_of"] = g.best_of
+        v["fight"] = self.fight
+        v["round"] = self.round
+        v["wins"] = self.wins[:]
+        v["fights"] = self.fights[:]
+        v["phase"] = self.phase
+        v["to_act"] = [*self.window.waiting]
+        v["ring"] = self.ring[:]
+        v["winner"] = winner if winner >= 0 else None
+        v["tie"] = winner == TIE
+        v["picked"] = [a is not None, b is not None]
+        v["shuffles"] = self._chance.draws
+        v["over"] = self.phase is OVER
+        v["fighters"] = fighters
         if seat is not None:
             codes = g.codes[seat]
             you = self.fighters[seat]

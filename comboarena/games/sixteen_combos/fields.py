@@ -358,8 +358,7 @@ FIELDS = Slots(
     Slot("groups", TUPLE, "One of Each Type: each character's dealt type cards", read=read_groups),
     Slot("outcome", ENDING, "how the game ended (Ending), None before the end", read=read_outcome),
     Slot("legal_cache", VALUE, "the legal actions last listed: (actions applied, seat, actions)", saved=False),
-    Slot("open_facts", VALUE, "per seat (a spectator first), the facts its views still show: (facts checked, "
-         "the unsettled ones among them); a fact a seat's cards settle stays settled", saved=False),
+    Slot("seen", VALUE, "per seat (a spectator first), what its last view worked out (sight.Seen)", saved=False),
 )
 
 

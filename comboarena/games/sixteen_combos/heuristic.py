@@ -32,6 +32,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable
+from itertools import filterfalse
 from typing import Any
 
 from comboarena.agents.base import Agent
@@ -86,6 +87,7 @@ class ComboHeuristic(Agent):
         self._values: dict[int, Dist] = {}
         self._defenses: dict[int, dict[str, Any] | None] = {}
         self._banks: dict[tuple[int, int], int | None] = {}
+        self._ledgers: dict[int, list[list[int]]] | None = None
         if phase == "preparing pairs":
             return self._place(view, legal)
         if phase == "turn":
@@ -117,7 +119,7 @@ class ComboHeuristic(Agent):
         """How many deal-deck cards of each value this seat has not seen."""
         if self._pool is None:
             seen = {f for c, f in self._seen_faces().items() if c < DEAL_SIZE}
-            self._pool = dict(Counter(FACE_VALUE[f] for f in range(52) if f not in seen))
+            self._pool = dict(Counter(map(FACE_VALUE.__getitem__, filterfalse(seen.__contains__, range(52)))))
         return self._pool
 
     def _seen_faces(self) -> dict[int, int]:
@@ -169,7 +171,9 @@ class ComboHeuristic(Agent):
                 _PRIORS.clear()
             _PRIORS[key] = memo
         prior = dict(memo)
-        ledger = next((ops for p, ops, _ in view["ledgers"] if p == pv["id"]), None)
+        if self._ledgers is None:
+            self._ledgers = {p: ops for p, ops, _ in view["ledgers"]}  # a pair is listed once
+        ledger = self._ledgers.get(pv["id"])
         if ledger is None or not prior:
             return prior or {1: 1.0}
         if len(ledger) == 1 and len(ledger[0]) == 2 and ledger[0][0] == L_BASE:  # one dealt card, nothing learnt
@@ -306,17 +310,22 @@ class ComboHeuristic(Agent):
         the action's type); None if there is none (remembered for the decision)."""
         key = (my["id"], act)
         if key not in self._banks:
-            self._banks[key] = self._lowest(my, act)
+            lowest = self._lowest(my)  # every type's at once: the turn asks for each
+            for t in (0, 1, 2, 3, act):
+                self._banks[my["id"], t] = lowest.get(t)
         return self._banks[key]
 
     @staticmethod
-    def _lowest(my: dict[str, Any], act: int) -> int | None:
-        return min(
-            (pv["value"] for pv in my["rows"]
-             if isinstance(pv, dict) and len(pv["value_cards"]) == 1 and pv["value"] is not None
-             and pv["value_cards"][0] is not None and FACE_TYPE[_face(pv["value_cards"][0])] == act),
-            default=None,
-        )
+    def _lowest(my: dict[str, Any]) -> dict[int, int]:
+        """The lowest lone value card of each type in ``my``'s value row."""
+        out: dict[int, int] = {}
+        for pv in my["rows"]:
+            if isinstance(pv, dict) and len(pv["value_cards"]) == 1 and pv["value"] is not None \
+                    and pv["value_cards"][0] is not None:
+                t, v = FACE_TYPE[_face(pv["value_cards"][0])], pv["value"]
+                if t not in out or v < out[t]:
+                    out[t] = v
+        return out
 
     def _gains(self, view: dict[str, Any], my: dict[str, Any], target: dict[str, Any], pv: dict[str, Any],
                act: int, values: Iterable[int], draws: Dist) -> dict[int, float]:

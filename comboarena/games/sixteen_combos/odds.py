@@ -88,16 +88,22 @@ def gains(
     same = counter is targets
     fixed = reaction + (counter_loss(counter, mine, counter_combo) if counter is not None and not same else 0.0)
     lost = {v: fixed + check_gain(v - mine, mine, counter_combo) for v in targets} if same else None
+    # check_gain spelled out (the innermost loop of every decision): the same sums, term by term
+    takes, bonus, damages = _TAKES[combo], _BONUS[combo], _DAMAGES[combo]
+    items = tuple(targets.items())
     out: dict[int, float] = {}
     for a in actions:
         g = 0.0
-        for v, pv in targets.items():
+        for v, pv in items:
             d = a - v
             if d <= -6:
                 recovered = POINT * min(a, MAX_VALUE - v) if recovery else 0.0
                 g -= pv * ((lost[v] if lost is not None else fixed) + recovered)
-            else:
-                g += pv * check_gain(d, v, combo)
+            elif d >= 6:
+                g += pv * ((1.0 + POINT * v if takes else 0.0) + bonus)
+            elif d >= 1 and damages:
+                g += pv * (1.0 + POINT * v if d >= v else DAMAGE * d)
+            # a miss adds pv * 0.0: nothing (g is never -0.0)
         out[a] = g
     return out
 

@@ -80,7 +80,7 @@ MOODY.install(MoodyState)
 
 def test_a_state_field_added_in_one_place_is_built_cloned_compared_and_written():
     game = ca.make("16-combos")
-    values = {**empty_table(game, list(range(52))), "card_type": (), "legal_cache": None, "open_facts": None,
+    values = {**empty_table(game, list(range(52))), "card_type": (), "legal_cache": None, "seen": None,
               "mood": "calm"}
     state = MOODY.build(MoodyState, game, Chance(1), values)
     copy = state.clone()

@@ -157,8 +157,9 @@ class Battle:
     #: reached), the squares reached with their best key))
     reach: tuple[int, int, tuple[tuple[list[int], list[int], list[int]], dict[int, int]]] | None
     #: facts that follow from the sheets, rules and board alone, keyed by (unit, loadout)
-    #: (:func:`.fasttargets.plan`), (unit, Float) (movement tables) and side (who is a foe):
-    #: shared by clones, only ever added to, never changed
+    #: (:func:`.fasttargets.plan`), (unit, Float) (movement tables), side (who is a foe) and
+    #: ("hp_share", side) (:func:`.victory.hp_share`): shared by clones, only ever added to,
+    #: never changed
     memo: dict[object, object]
 
     @classmethod

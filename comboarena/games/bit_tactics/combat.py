@@ -318,8 +318,11 @@ def fight(
 def _attacker_limit(b: Battle, u: int, struck: list[tuple[int, int, bool]], events: list[Event]) -> None:
     """The Limit the maker of one attack earns: 1 if it dealt damage, whoever and however many
     it hit ("Character making AE attacks only gain 1 Limit regardless of how many targets")."""
-    if any(d > 0 for _, d, _ in struck) and b.hp[u] > 0:
-        b.gain_limit(u, 1, events)
+    if b.hp[u] > 0:
+        for _, d, _ in struck:  # (a loop: no generator to make for every attack)
+            if d > 0:
+                b.gain_limit(u, 1, events)
+                return
 
 
 def counters(b: Battle, attacker: int, struck: list[tuple[int, int, bool]], events: list[Event]) -> None:

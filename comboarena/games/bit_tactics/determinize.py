@@ -26,8 +26,9 @@ from .content import ELEMENTS
 from .fields import FACING, Steps
 from .state import TacticsState, build
 from .statuses import STATUS_IDS, Status
+from .turn import legal_steps
 from .units import Sheet, build_from_json, sheet_of
-from .view import Phase
+from .view import BATTLE, Phase
 
 if TYPE_CHECKING:
     from .game import BitTactics
@@ -140,7 +141,12 @@ class _Template:
     def sample(self, game: BitTactics, view: dict[str, Any], chance: Chance) -> TacticsState:
         last = self.last
         if last is None or game is not last[0] or view is not last[1] or view != last[2]:
-            last = self.last = (game, view, _copy(view), state_from_view(game, view, Chance(0)))
+            state = state_from_view(game, view, Chance(0))
+            if state.phase is BATTLE:
+                # Every sample is asked for its choices first: worked out once here, they are
+                # its own (a clone shares the list, which nothing ever changes in place).
+                state.legal = legal_steps(state)
+            last = self.last = (game, view, _copy(view), state)
         return cast(TacticsState, last[3].clone(chance))
 
 
@@ -149,22 +155,26 @@ _LAST = _Template()
 
 def _units(board: Board, data: list[dict[str, Any]]) -> tuple[Unit, ...]:
     index = board.index
-    return tuple(
-        Unit(
-            _sheet(x),
-            index[x["square"]],
-            FACING.index(x["facing"]),
-            x["hp"],
-            x["mp"],
-            x["limit"],
-            tuple(Status(STATUS_IDS[y[0]], y[1], y[2], y[3], y[4], ELEMENTS.index(y[5])) for y in x["statuses"])
-            if x["statuses"]
-            else (),
-            tuple(x["items"].items()),
-            (x["equip"][0], x["equip"][1], x["equip"][2]),
+    out = []
+    for x in data:  # (a loop: no generator to make for every view a heuristic reads)
+        statuses = x["statuses"]
+        equip = x["equip"]
+        out.append(
+            Unit(
+                _sheet(x),
+                index[x["square"]],
+                FACING.index(x["facing"]),
+                x["hp"],
+                x["mp"],
+                x["limit"],
+                tuple([Status(STATUS_IDS[y[0]], y[1], y[2], y[3], y[4], ELEMENTS.index(y[5])) for y in statuses])
+                if statuses
+                else (),
+                tuple(x["items"].items()),
+                (equip[0], equip[1], equip[2]),
+            )
         )
-        for x in data
-    )
+    return tuple(out)
 
 
 def _sheet(x: dict[str, Any]) -> Sheet:

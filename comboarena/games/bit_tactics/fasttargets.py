@@ -196,9 +196,18 @@ class Targets:
         sq, hp = b.sq, b.hp
         sides = side_units(b, side)
         self._foe = sides[0]
+        # (loops: no comprehension to make on the hot path)
+        foes: list[int] = []
+        for v in sides[2]:
+            if hp[v]:  # HP is never below 0
+                foes.append(sq[v])
+        allies: list[int] = []
+        for v in sides[3]:
+            if hp[v]:
+                allies.append(sq[v])
         #: the squares of the standing foes, and of the standing allies (``u`` included), by unit
-        self.foes = [sq[v] for v in sides[2] if hp[v]]  # HP is never below 0
-        self.allies = [sq[v] for v in sides[3] if hp[v]]
+        self.foes = foes
+        self.allies = allies
         self._units: list[tuple[int, int, bool, bool]] | None = None
         self._hits_by: list[list[int] | None] = [None, None]
         self._near: list[int] | None = None
@@ -262,7 +271,10 @@ class Targets:
         if got is None:
             spec = pl.specs[i]
             dist, aN, far, hits = self.dist, self.aN, spec[2] + 1, self._hits
-            got = self._hits_by[i] = [t for t in self.foes if dist[aN + t] <= far and hits(spec, t)]
+            got = self._hits_by[i] = []
+            for t in self.foes:  # (a loop: no comprehension to make on the hot path)
+                if dist[aN + t] <= far and hits(spec, t):
+                    got.append(t)
             got.sort()
         return got
 
@@ -305,7 +317,10 @@ class Targets:
         got = self._near
         if got is None:
             dist, aN = self.dist, self.aN
-            got = self._near = [t for t in self.allies if dist[aN + t] <= 1]
+            got = self._near = []
+            for t in self.allies:  # (a loop: no comprehension to make on the hot path)
+                if dist[aN + t] <= 1:
+                    got.append(t)
             got.sort()
         return got
 
@@ -314,7 +329,10 @@ class Targets:
         dist, aN = self.dist, self.aN
         if not revive:
             return self.near()[:]
-        out = [t for _, t, foe, up in self.units if not foe and not up and dist[aN + t] <= 1]
+        out = []
+        for _, t, foe, up in self.units:  # (a loop: no comprehension to make on the hot path)
+            if not foe and not up and dist[aN + t] <= 1:
+                out.append(t)
         out.sort()
         return out
 
@@ -350,7 +368,9 @@ class Targets:
         hits = self._hits
         if want_foe and not magic_limit:
             dist, aN, far = self.dist, self.aN, spec[2] + 1
-            out = [t for t in self.foes if dist[aN + t] <= far and hits(spec, t)]
+            for t in self.foes:  # (a loop: no comprehension to make on the hot path)
+                if dist[aN + t] <= far and hits(spec, t):
+                    out.append(t)
         else:
             for v, t, foe, up in self.units:
                 if (

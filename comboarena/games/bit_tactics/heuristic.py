@@ -27,6 +27,8 @@ from comboarena.agents.base import Agent
 from comboarena.core import Action
 
 from .battle import LIMIT_READY, Battle
+from .board import BACK, FRONT
+from .bounds import TIE, Bounds
 from .combat import Strike, ability_strike, long_squares, weapon_strike
 from .content import FALLEN, FOE, MAGICAL, PHYSICAL, Ability, Item, Weapon, pack
 from .determinize import Reading, Seen, read_battle, seen_of
@@ -34,7 +36,7 @@ from .fasttargets import Targets
 from .features import skill_targets
 from .maps import DOOR
 from .movement import knockback_path, reachable
-from .odds import expected
+from .odds import expected, expected_facing
 from .statuses import (
     BLIND,
     BRAVERY,
@@ -132,7 +134,10 @@ class TacticsHeuristic(Agent):
         if got is None:
             if len(self._plans) >= PLANS_CACHE:
                 self._plans.clear()
-            got = self._plans[key] = _Planner(self, seen_of(self.game, read)).plan()
+            if read.turn.moved and read.turn.acted:  # (all that is left is to face: no battle needed)
+                got = self._plans[key] = [_facing(read), "end"]
+            else:
+                got = self._plans[key] = _Planner(self, seen_of(self.game, read)).plan()
         return got
 
     def _camp(self, view: dict[str, Any], legal: list[Action], by_text: dict[str, Action]) -> Action:
@@ -151,6 +156,21 @@ class TacticsHeuristic(Agent):
 
 #: Plans kept per heuristic (``TacticsHeuristic._plans``).
 PLANS_CACHE = 2_000
+
+
+def _facing(read: Reading) -> str:
+    """:meth:`_Planner.facing`, read from the units as listed: toward the nearest foe."""
+    units = read.units
+    me = units[read.current]
+    side = me.sheet.side
+    foes = [x for x in units if x.hp > 0 and x.sheet.side != side]
+    if not foes:
+        return "end"
+    board = read.board
+    a = me.square
+    at = a * board.size
+    near = min(foes, key=lambda x: board.dist[at + x.square])
+    return "face " + "nesw"[board.turn_toward(a, near.square, me.facing)]
 
 
 def _position(battle: int, read: Reading) -> tuple[Any, ...]:
@@ -209,8 +229,10 @@ class _Planner:
         self._terms: dict[tuple[str, int], list[float]] = {}
         #: strike values by target, strike and the facings struck (:meth:`strike_value`)
         self._values: dict[tuple[Any, ...], float] = {}
-        #: the unit's strikes from the square being weighed (its square is their origin)
+        #: the unit's strikes from the square being weighed (its square is their origin),
+        #: and from its own square (all else in a strike is the same from every square)
         self._strikes: dict[tuple[Any, ...], Strike] = {}
+        self._made: dict[tuple[Any, ...], Strike] = {}
 
     @cached_property
     def threat(self) -> dict[int, float]:
@@ -288,21 +310,25 @@ class _Planner:
             if dests:  # (with nowhere else to be, where it stands weighs nothing)
                 stay = self.place_value(start)
                 best = (here_value + stay, steps)
-                places = {d: self.place_value(d) for d in dests}
+                places = self.place_values(dests)
                 retreat = max(places, key=lambda d: places[d])
                 if here_cmd and places[retreat] > stay:
                     best = max(
                         best, (here_value + places[retreat], [here_cmd, f"move {names[retreat]}"]), key=lambda x: x[0]
                     )
+                bound = self.bounds
                 for d in dests:
+                    # (skipped only where no command could make it the best: the same plan)
+                    if not bound.may_beat(d, best[0] - places[d]):
+                        continue
                     value, cmd = self.best_command(d)
                     total = value + places[d]
-                    if total > best[0] + 1e-9:
+                    if total > best[0] + TIE:
                         best = (total, [f"move {names[d]}", *([cmd] if cmd else [])])
                 steps = best[1]
         elif dests:
             stay = self.place_value(start)
-            places = {d: self.place_value(d) for d in dests}
+            places = self.place_values(dests)
             d = max(places, key=lambda x: places[x])
             if places[d] > stay + 0.5:
                 steps = [f"move {names[d]}"]
@@ -324,6 +350,11 @@ class _Planner:
         s = b.sheets[v]
         w = b.weapons(v)[0]
         return max(b.dmg(v) + w.dmg, b.mdmg(v) + w.mdmg if any(pack().abilities[i].damage for i in s.actives) else 0)
+
+    @cached_property
+    def bounds(self) -> Bounds:
+        """What each square's best command is worth at most (read while weighing squares)."""
+        return Bounds(self)
 
     @cached_property
     def _placing(self) -> tuple[float, str, list[tuple[int, int, float]], list[int]]:
@@ -359,6 +390,39 @@ class _Planner:
                 value -= 1.2 * max(0, near_ally - 2)
             value -= 1.0 * max(0, 3 - nearest)
         return value
+
+    def place_values(self, squares: list[int]) -> dict[int, float]:
+        """:meth:`place_value` of each square (the same sums, with what they read looked up once)."""
+        b = self.b
+        board = b.board
+        dist = board.dist
+        size = board.size
+        ht = board.ht
+        caution, role, threats, others = self._placing
+        far = self.far
+        hp = max(1, b.hp[self.u])
+        aggression = self.agent.aggression
+        out = {}
+        for d in squares:
+            at = d * size
+            danger = 0.0
+            nearest = far[d]
+            for fv, reach, threat in threats:
+                if dist[at + fv] <= reach:
+                    danger += threat
+            value = -caution * danger / hp * 12
+            if role in ("melee", "speed"):
+                value -= 2.5 * aggression * max(0, nearest - 1)
+            elif role in ("ranged", "magic", "status"):
+                value -= 2.0 * aggression * max(0, nearest - self.my_reach)
+                value += 1.0 * ht[d]
+            else:  # support and healing: close to the allies, away from the foes
+                if self.allies:
+                    near_ally = min(dist[at + x] for x in others) if others else 0
+                    value -= 1.2 * max(0, near_ally - 2)
+                value -= 1.0 * max(0, 3 - nearest)
+            out[d] = value
+        return out
 
     # -- what to do -------------------------------------------------------------------
 
@@ -514,8 +578,23 @@ class _Planner:
         key = (i, None if ab is None else ab.id, limit)
         got = self._strikes.get(key)
         if got is None:
+            got = self._strikes[key] = _from(self.made_strike(i, ab, limit), self.b.sq[self.u])
+        return got
+
+    def made_strike(self, i: int, ab: Ability | None, limit: bool) -> Strike:
+        """The unit's strike with its ``i``-th weapon, or (``i`` -1) ability ``ab``'s own, from
+        whichever square it was first made (all but its origin is the same from any)."""
+        key = (i, None if ab is None else ab.id, limit)
+        got = self._made.get(key)
+        if got is None:
             b, u = self.b, self.u
-            got = self._strikes[key] = weapon_strike(b, u, b.weapons(u)[i], ab, limit, limit)
+            if i >= 0:
+                got = weapon_strike(b, u, b.weapons(u)[i], ab, limit, limit)
+            elif ab is not None:
+                got = ability_strike(b, u, ab, limit)
+            else:
+                raise ValueError("a strike without a weapon is an ability's")
+            self._made[key] = got
         return got
 
     def fight_value(self, t: int, limit: bool) -> float:
@@ -542,9 +621,10 @@ class _Planner:
                 targets = [b.unit_at(x) for x in long_squares(b, u, w, t)] if not ab.ae else affected(b, u, ab, t)
             else:
                 i = -1
-                s = self._strikes.get((i, ab.id, limit))  # type: ignore[assignment]
+                key = (i, ab.id, limit)
+                s = self._strikes.get(key)  # type: ignore[assignment]
                 if s is None:
-                    s = self._strikes[(i, ab.id, limit)] = ability_strike(b, u, ab, limit)
+                    s = self._strikes[key] = _from(self.made_strike(i, ab, limit), b.sq[u])
                 targets = affected(b, u, ab, t, limit and ab.attack == MAGICAL)
             kind = (i, ab.id, limit)
             return sum(self.strike_value(v, s, kind) for v in targets if v >= 0)
@@ -618,6 +698,42 @@ class _Planner:
             worth -= 0.5 * (1 - p_ko) * (cexp / b.hp_max(u) * 25 + cko * 30)
         return worth
 
+    def strike_bound(self, v: int, s: Strike) -> float:
+        """At least :meth:`_strike_value` of foe ``v`` struck with ``s`` from any square: its
+        terms with the facing struck at the most favourable for each (the chances to hit,
+        knock out and land effects rise from front to back) and the counter-attack's at
+        its weakest (struck in front)."""
+        b, u = self.b, self.u
+        if s.attack == PHYSICAL:
+            exp, p_ko, p_eff = expected_facing(b, u, v, s, BACK)
+            # (read only by the terms that fall as the chance to knock out rises)
+            ko_low = expected_facing(b, u, v, s, FRONT)[1] if s.statuses or s.knockback or s.combo else p_ko
+        else:
+            exp, p_ko, p_eff = expected_facing(b, u, v, s, FRONT)
+            ko_low = p_ko
+        sv = b.sheets[v]
+        priority = PRIORITY.get(sv.build.ref, 1.0)
+        worth = exp / b.hp_max(v) * 30 + p_ko * (30 + 15 * priority)
+        worth *= priority * self.agent.aggression
+        if s.statuses and p_eff:
+            turns = duration(b.sheets[u].matk)
+            for k in s.statuses:
+                if b.has(v, k) or (sv.immune >> k) & 1:
+                    continue
+                per = STATUS_VALUE.get(k, 1.0) + (b.sheets[u].base_mdmg * 1.2 if k == SAP else 0)
+                worth += p_eff * (1 - ko_low) * max(0.0, per) * max(1, turns - 1)
+        if s.knockback and exp > 0:  # (as if it fell wherever it is knocked)
+            worth += 0.5 * exp / max(1, b.hp[v]) * 25 * (1 - ko_low)
+        if s.combo:
+            worth += 6.0 * (1 - ko_low)
+        if s.melee and (sv.reaction == "counter" or b.rules.counters_always) and b.can_act(v):
+            back = self._backs.get(v)
+            if back is None:
+                back = self._backs[v] = weapon_strike(b, v, b.weapons(v)[0], None, False, False)
+            cexp, cko, _ = expected_facing(b, v, u, back, FRONT)
+            worth -= 0.5 * (1 - p_ko) * (cexp / b.hp_max(u) * 25 + cko * 30)
+        return worth
+
     def support_value(self, ab: Ability, t: int) -> float:
         b, u = self.b, self.u
         total = 0.0
@@ -631,8 +747,9 @@ class _Planner:
                 total += x
         return total
 
-    def _support_terms(self, ab: Ability, v: int) -> list[float]:
-        """What a support ability brings ``v``, term by term (summed in this order)."""
+    def _support_terms(self, ab: Ability, v: int, share: float | None = None) -> list[float]:
+        """What a support ability brings ``v``, term by term (summed in this order);
+        ``share``: ``v``'s share of danger, if not where it stands."""
         b, u = self.b, self.u
         s = b.sheets[u]
         if ab.target == FALLEN or (ab.revive and b.hp[v] <= 0):
@@ -661,7 +778,7 @@ class _Planner:
             if k == BRAVERY and b.sheets[v].build.ref in ("mender", "evoker", "hexer"):
                 per = 0.3
             if k in (PROTECT, SHELL):
-                per *= 0.5 + self._danger_share(v)
+                per *= 0.5 + (self._danger_share(v) if share is None else share)
             if k == QUICKEN and v == u:
                 per *= 0.6
             terms.append(sign * per * (1 if k == QUICKEN else max(1, turns - 1)))
@@ -677,6 +794,17 @@ class _Planner:
     def _cure_value(self, v: int, mask: int) -> float:
         b = self.b
         return sum(STATUS_VALUE.get(x.kind, 1.0) * x.turns for x in b.st[v] if (mask >> x.kind) & 1)
+
+
+def _from(s: Strike, origin: int) -> Strike:
+    """Strike ``s`` made from square ``origin``."""
+    if s.origin == origin:
+        return s
+    return Strike._make((*s[:_ORIGIN], origin, *s[_ORIGIN + 1 :]))
+
+
+#: Where a strike's origin lies among its fields.
+_ORIGIN = Strike._fields.index("origin")
 
 
 def _steps(board: Board, jump: int) -> tuple[tuple[int, ...], ...]:

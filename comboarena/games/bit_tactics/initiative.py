@@ -13,7 +13,7 @@ from __future__ import annotations
 from comboarena.core import Event
 
 from .battle import Battle
-from .statuses import AGILITY, SPD_UP
+from .statuses import AGILITY, HASTE, SLOW, SPD_UP
 from .view import EV_ROUND
 
 
@@ -23,16 +23,34 @@ def phase_of(b: Battle, u: int) -> int:
 
 def initiative(b: Battle, round_no: int, events: list[Event]) -> tuple[int, ...]:
     """The order of a new round, its rolls in a ``round`` event."""
-    units = [u for u in b.units if b.hp[u] > 0]
-    phase = {u: phase_of(b, u) for u in units}  # (no roll changes a Phase)
-    phases: dict[int, list[int]] = {}
+    hp, sm, sheets, gb = b.hp, b.sm, b.sheets, b.gb
+    roll = b.chance.roll
+    units = [u for u in range(len(hp)) if hp[u] > 0]
+    # (phase_of and _roll inlined: a round of every rollout comes here)
+    phase: dict[int, int] = {}
+    phases: dict[int, list[int]] = {}  # (no roll changes a Phase)
     for u in units:
-        phases.setdefault(phase[u], []).append(u)
+        m = sm[u]
+        p = sheets[u].eva + gb[u][0] + ((m >> HASTE) & 1) - ((m >> SLOW) & 1) + ((m >> SPD_UP) & 1)
+        phase[u] = p
+        group = phases.get(p)
+        if group is None:
+            phases[p] = [u]
+        else:
+            group.append(u)
     order: list[int] = []
-    rolls: dict[int, list[int]] = {u: [] for u in units}
+    rolls: dict[int, list[int]] = {}
     for p in sorted(phases, reverse=True):
         group = phases[p]
-        score = {u: _roll(b, u, rolls) for u in group}
+        score: dict[int, int] = {}
+        for u in group:
+            die = sheets[u].skills[AGILITY]
+            r = die if (sm[u] >> SPD_UP) & 1 else roll(die)
+            rolls[u] = [r]
+            score[u] = r
+        if len(group) == 1:
+            order.append(group[0])
+            continue
         for _ in range(10 if len(set(score.values())) < len(group) else 0):  # (none if no tie)
             same: dict[int, int] = {}
             for u in group:

@@ -147,8 +147,15 @@ def fight_problem(b: Battle, u: int, t: int) -> str | None:
         return f"nobody stands on {b.board.name(t)}"
     if b.sheets[v].side == b.sheets[u].side:
         return "you Fight foes, not allies"
-    problems = [weapon_problem(b, u, w, b.sq[u], t) for w in b.weapons(u)]
-    return None if any(p is None for p in problems) else problems[0]
+    a = b.sq[u]
+    first: str | None = None
+    for w in b.weapons(u):  # (a loop: no comprehension to make for every foe of every view)
+        why = weapon_problem(b, u, w, a, t)
+        if why is None:
+            return None
+        if first is None:
+            first = why
+    return first
 
 
 def fight_targets(b: Battle, u: int) -> list[int]:

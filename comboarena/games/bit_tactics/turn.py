@@ -173,6 +173,10 @@ def step(s: TacticsState, action: Action, events: list[Event]) -> None:
     if b.hp[u] <= 0:
         next_turn(s, events)  # fallen during its own turn (a counter-attack, a slip)
         return
+    if cls is _MOVE:
+        # The free turn after the move is left, so the turn goes on: its choices are worked
+        # out when asked for (a search's rollout may stop here and never ask).
+        return
     legal = s.legal = legal_steps(s)  # kept for the next ask
     if len(legal) == 1:  # nothing left to do but ``end``
         end_turn(s, u, events, done=True)

@@ -66,8 +66,14 @@ def round_end(s: TacticsState, round_no: int, events: list[Event]) -> bool:
 
 def hp_share(b: Battle, side: int) -> tuple[int, int]:
     """The HP ``side``'s units have left, and their most."""
-    units = [u for u in b.units if b.sheets[u].side == side]
-    return sum(b.hp[u] for u in units), sum(b.hp_max(u) for u in units)
+    # Whose the units are and their most HP follow from the sheets: kept in the battle's
+    # memo (a search's rollouts each end here).
+    key = ("hp_share", side)
+    got: tuple[list[bool], int] | None = b.memo.get(key)  # type: ignore[assignment]
+    if got is None:
+        mine = [s.side == side for s in b.sheets]
+        got = b.memo[key] = (mine, sum(b.hp_max(u) for u in compress(b.units, mine)))
+    return sum(compress(b.hp, got[0])), got[1]
 
 
 def finish_battle(s: TacticsState, winner: int, why: str, events: list[Event]) -> None:

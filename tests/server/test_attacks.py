@@ -28,7 +28,7 @@ from comboarena.server.catalog import check_spec
 from comboarena.server.kinds import SeatKind, TableStatus
 from comboarena.server.store import SeatRow, Store, TableRow
 
-from .helpers import create, join, view
+from .helpers import create, join, view, wait_for
 from .process import Server, free_port
 
 pytestmark = pytest.mark.timeout(120)
@@ -286,9 +286,15 @@ def test_sigterm_stops_thinking_agents_and_the_server_exits(tmp_path):
 # -- storage ---------------------------------------------------------------------------
 
 
+def _my_moves(client: TestClient, tid: str, token: str) -> list[str]:
+    """The seat's legal moves once it is its turn (the AI seat replies on its own thread:
+    on a busy machine its reply may not be in yet)."""
+    return list(wait_for(lambda: view(client, tid, token)["legal"], what="the seat's turn"))
+
+
 def _play_one(client: TestClient, tid: str, token: str) -> httpx.Response:
-    now = view(client, tid, token)
-    return client.post(f"/api/tables/{tid}/actions", json={"token": token, "action": now["legal"][0]})
+    move = _my_moves(client, tid, token)[0]
+    return client.post(f"/api/tables/{tid}/actions", json={"token": token, "action": move})
 
 
 def test_a_database_locked_by_another_process_fails_fast_with_503(tmp_path):
@@ -297,7 +303,7 @@ def test_a_database_locked_by_another_process_fails_fast_with_503(tmp_path):
         tid = create(client, seats=["open", "first"])["table"]["id"]
         token = join(client, tid)
         assert _play_one(client, tid, token).status_code == 200
-        move = view(client, tid, token)["legal"][0]
+        move = _my_moves(client, tid, token)[0]
         other = sqlite3.connect(db, timeout=0)  # "another process": a connection of its own
         other.execute("BEGIN EXCLUSIVE")
         try:
@@ -326,7 +332,7 @@ def test_a_database_file_deleted_or_replaced_mid_game_stops_acknowledging(tmp_pa
         tid = create(client, seats=["open", "first"])["table"]["id"]
         token = join(client, tid)
         assert _play_one(client, tid, token).status_code == 200
-        move = view(client, tid, token)["legal"][0]
+        move = _my_moves(client, tid, token)[0]
         if how == "folder deleted":
             shutil.rmtree(folder)
         else:

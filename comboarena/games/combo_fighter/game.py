@@ -22,7 +22,7 @@ from .powers import Power, power_of
 from .sheets import public_sheets
 from .solo import AI, Solo
 from .stacks import Stack, check_deck, stack_for
-from .state import FighterState, build, new_state
+from .state import FighterState, build, new_state, view_templates
 from .tag import Tag
 from .versus import Handler, Versus
 from .view import RETRO_STATES, SIDES, Phase
@@ -157,6 +157,8 @@ class ComboFighter(Game):
             Counter({c.code: c.copies for c in f.cards}) for f in self.fighters
         )
         self.picks: tuple[Action, ...] = tuple(acts[f.id] for f in self.fighters)
+        #: what a view copies, per seat (its fighter's part, its own) and a spectator's (``view_templates``)
+        self.view_parts, self.seat_views, self.spectator_view = view_templates(self)
         #: the face-down window when seats a and b are in the ring (the solo AI plays no card face down)
         self.play_windows = [
             [Window.open(tuple(s for s in (a, b) if s not in self.rules_seats)) for b in range(want)]

@@ -50,6 +50,16 @@ KNOCKOUT = 60.0
 #: Best plans remembered per agent (by hand, cards aside, X, ...) before the memory is cleared.
 BEST_CACHE = 4096
 
+# Module aliases: read at every decision and event (a global costs less than an Enum member
+# read from its class).
+PLAY, COMBO, DAMAGE, DISCARD, RETRO = Phase.PLAY, Phase.COMBO, Phase.DAMAGE, Phase.DISCARD, Phase.RETRO
+BREATH, TAG_OUT, REVEAL = Phase.BREATH, Phase.TAG, EventKind.REVEAL
+
+#: How a card type fares against the opponent's card types (``FighterHeuristic._circle``):
+#: a number shared by the card types that fare alike, the types it beats, those it ties
+#: with (and their Opening Damage) and those that beat it, in type order.
+Circle = tuple[int, tuple[int, ...], tuple[tuple[int, int], ...], tuple[int, ...]]
+
 
 class FighterHeuristic(Agent):
     """The Combo Fighter heuristic (see the module docstring)."""
@@ -75,16 +85,19 @@ class FighterHeuristic(Agent):
         self._best_cache: dict[tuple[Any, ...], Scored] = {}
         # What a plan walk reads, by the context it is read from (a handful per fighter).
         self._walkers: dict[tuple[Any, ...], Walker] = {}
+        # How each card fares against each of the opponent's (``_circle``): a few per pair of seats.
+        self._circles: dict[tuple[int, int, int, int, bool], list[Circle]] = {}
         self.reset(0)
 
     def reset(self, seat: int) -> None:
         self.seat = seat
         self.habits = [[0.0, 0.0, 0.0] for _ in self.fighters]
         self._plan: Plan | None = None
+        self._piles: dict[int, tuple[list[str], list[int]]] = {}
 
     def observe(self, events: list[Event]) -> None:
         for e in events:
-            if e.kind == EventKind.REVEAL:
+            if e.kind == REVEAL:
                 for s, code in zip(e.data["seats"], e.data["cards"], strict=True):
                     f = self.fighters[s]
                     self.habits[s][f.cards[f.index[code]].kind] += 1.0
@@ -95,19 +108,19 @@ class FighterHeuristic(Agent):
         if len(legal) == 1:
             return legal[0]
         phase = view["phase"]
-        if phase == Phase.PLAY:
+        if phase == PLAY:
             return self._opening(view, legal, rng)
-        if phase == Phase.COMBO:
+        if phase == COMBO:
             return self._combo(view, legal)
-        if phase == Phase.DAMAGE:
+        if phase == DAMAGE:
             return self._take(view, legal)
-        if phase == Phase.DISCARD:
+        if phase == DISCARD:
             return self._discard(view, legal)
-        if phase == Phase.RETRO:
+        if phase == RETRO:
             return self._retro(view)
-        if phase == Phase.BREATH:
+        if phase == BREATH:
             return self._breath(view, legal)
-        if phase == Phase.TAG:
+        if phase == TAG_OUT:
             return self._tag_out(view)
         return rng.choice(legal)  # pick: either fighter may start
 
@@ -118,40 +131,44 @@ class FighterHeuristic(Agent):
         mine, theirs = view["fighters"][me], view["fighters"][foe]
         hand = [f.index[c] for c in view["hand"]]
         ordered = tuple(sorted(hand))
-        foe_pool = _unseen(g, theirs)
+        foe_pool = self._unseen(foe, theirs)
         weights = self._their_kinds(view, foe, foe_pool)
         my_power, their_power = self.powers[me], self.powers[foe]
         my_side, their_side = "AB".index(mine["side"]), "AB".index(theirs["side"])
-        my_speed = my_power.speeds[my_side]
-        their_speed = their_power.speeds[their_side]
         my_retro = my_power.retro(my_side) if mine["deck"] else None
         their_retro = their_power.retro(their_side)
         their_ko = knockout_damage(theirs["hand_size"], theirs["deck"], theirs["staggering"])
         my_ko = knockout_damage(mine["hand_size"] - 1, mine["deck"], mine["staggering"])
         hit = _expected_hit(g, foe_pool, theirs)
         loss = KNOCKOUT if mine["staggering"] or hit >= my_ko else hit  # what losing the round costs
-        # What each card the opponent may play weighs, read once per decision, not per card.
-        foes = []
-        for (kind, speed, priority, opening), count in zip(self.traits[foe], foe_pool, strict=True):
-            if not count:
-                continue
-            w = weights[kind] * count
-            if w:
-                foes.append((kind, speed + their_speed if kind == ATTACK else 0, priority, w, opening))
+        # What each card type the opponent may play weighs (0.0 for none: adding it changes nothing).
+        kinds = self.kinds[foe]
+        weighs = [weights[kinds[u]] * count for u, count in enumerate(foe_pool)]
+        circle = self._circle(me, foe, my_side, their_side, my_retro, their_retro)
         context = self._plan_context(view, me)
         remembered = self._best_cache
         traits, worth = self.traits[me], self.worth[me]
         staggering = mine["staggering"]
         # Cards of one kind, Speed and Priority fare alike against every card: summed once.
-        fares: dict[tuple[int, int, bool], tuple[float, float, float, float]] = {}
+        fares: dict[int, tuple[float, float, float, float]] = {}
         scores = []
         for action in legal:
             t = f.index[action.text]
-            kind, speed, prio, opening = traits[t]
-            sa = speed + my_speed if kind == ATTACK else 0
-            fare = fares.get((kind, sa, prio))
+            opening = traits[t][3]
+            alike, beaten, tied, beating = circle[t]
+            fare = fares.get(alike)
             if fare is None:
-                fare = fares[kind, sa, prio] = _fare(kind, sa, prio, foes, my_retro, their_retro)
+                # ``_fare`` against the opponent's cards, their weights added in the same order.
+                win = tie = lose = tie_taken = 0.0
+                for u in beaten:
+                    win += weighs[u]
+                for u, their_opening in tied:
+                    w = weighs[u]
+                    tie += w
+                    tie_taken += w * their_opening
+                for u in beating:
+                    lose += weighs[u]
+                fare = fares[alike] = (win, tie, lose, tie_taken)
             win, tie, lose, tie_taken = fare
             total = win + tie + lose or 1.0
             if win:
@@ -173,6 +190,59 @@ class FighterHeuristic(Agent):
         top = max(scores)
         weights_out = [math.exp((s - top) / self.temperature) for s in scores]
         return rng.choices(legal, weights_out)[0]
+
+    def _unseen(self, s: int, fv: dict[str, Any], hand: list[int] | None = None) -> list[int]:
+        """Counts per card type of the cards of seat ``s``'s fighter not in sight (``fv``: its
+        part of the view): its deck (and hand, if unknown). A discard pile mostly grows from
+        one question to the next, so the counts without it are remembered per seat, with the
+        pile they were taken from, and only the cards added since are counted again."""
+        f = self.fighters[s]
+        index = f.index
+        pile = fv["discard"]
+        last = self._piles.get(s)
+        if last is not None and last[0] == pile[: len(last[0])]:
+            counts = last[1][:]
+            added = pile[len(last[0]) :]
+        else:
+            counts = _copies(f)
+            added = pile
+        if added:
+            for code in added:
+                counts[index[code]] -= 1
+            self._piles[s] = (pile[:], counts[:])  # (copies: the view and the answer may change)
+        for zone in ("aside", "play"):
+            for code in fv[zone]:
+                counts[index[code]] -= 1
+        for t in hand or ():
+            counts[t] -= 1
+        return counts if min(counts) >= 0 else [c if c > 0 else 0 for c in counts]
+
+    def _circle(
+        self, me: int, foe: int, my_side: int, their_side: int, my_retro: Retro | None, their_retro: Retro | None
+    ) -> list[Circle]:
+        """Per card type of seat ``me``: how it fares against each card type of seat ``foe``
+        (:func:`_fare` against one card), with these Token sides and retroactive powers. That
+        changes only with a side or an emptied deck: worked out once for each."""
+        key = (me, foe, my_side, their_side, my_retro is not None)
+        found = self._circles.get(key)
+        if found is not None:
+            return found
+        my_speed, their_speed = self.powers[me].speeds[my_side], self.powers[foe].speeds[their_side]
+        theirs = [
+            (kind, speed + their_speed if kind == ATTACK else 0, priority, 1.0, opening)
+            for kind, speed, priority, opening in self.traits[foe]
+        ]
+        alike: dict[tuple[int, int, bool], int] = {}
+        found = []
+        for kind, speed, priority, _ in self.traits[me]:
+            sa = speed + my_speed if kind == ATTACK else 0
+            fares = [_fare(kind, sa, priority, [card], my_retro, their_retro) for card in theirs]
+            beaten = tuple(u for u, (win, _, _, _) in enumerate(fares) if win)
+            tied = tuple((u, theirs[u][4]) for u, (_, tie, _, _) in enumerate(fares) if tie)
+            beating = tuple(u for u, (_, _, lose, _) in enumerate(fares) if lose)
+            found.append((alike.setdefault((kind, sa, priority), len(alike)), beaten, tied, beating))
+        self._circles[key] = found
+        return found
 
     def _their_kinds(self, view: dict[str, Any], foe: int, pool: list[int]) -> list[float]:
         """How likely the opponent is to play each kind: its habits blended with its cards."""
@@ -319,7 +389,7 @@ class FighterHeuristic(Agent):
         worth = self.worth[me]
         least = min(hand, key=worth.__getitem__)
         worst = self.game.acts[me][least]
-        pool = _unseen(f, mine, hand)
+        pool = self._unseen(me, mine, hand)
         average = sum(map(mul, worth, pool)) / max(sum(pool), 1)
         if worth[least] < average - 0.5 or DECK not in legal:
             return worst
@@ -339,7 +409,7 @@ class FighterHeuristic(Agent):
         mine = view["fighters"][me]
         hand = [f.index[c] for c in view["hand"]]
         worth = self.worth[me]
-        pool = _unseen(f, mine, hand)
+        pool = self._unseen(me, mine, hand)
         average = sum(map(mul, worth, pool)) / max(sum(pool), 1)
         worst = min(hand, key=worth.__getitem__)
         long_deck = mine["deck"] >= 18
@@ -425,18 +495,6 @@ def _fare(
 def _opponent(view: dict[str, Any], me: int) -> int:
     a, b = view["ring"]
     return b if me == a else a
-
-
-def _unseen(f: Fighter, fv: dict[str, Any], hand: list[int] | None = None) -> list[int]:
-    """Counts per card type of the cards of ``f`` not in sight: its deck (and hand, if unknown)."""
-    counts = _copies(f)
-    index = f.index
-    for zone in ("discard", "aside", "play"):
-        for code in fv[zone]:
-            counts[index[code]] -= 1
-    for t in hand or ():
-        counts[t] -= 1
-    return counts if min(counts) >= 0 else [c if c > 0 else 0 for c in counts]
 
 
 #: Per fighter (by id): the fighter, and the copies of each card type in its deck.

@@ -61,7 +61,7 @@ Scored = tuple[float, ...]
 #: and as a bitmask, each one's Combo Damage and digit from the hand, the Signature
 #: Combos by code (:func:`_tables`), the bases of the codes, the score's terms per cards
 #: played and per cards set aside (:func:`_terms`), the cards' keep-values, the cards
-#: played before and the card types that may be set aside.
+#: played before, the card types that may be set aside and :class:`Types`.
 Walker = tuple[
     Fighter,
     list[tuple[int, ...]],
@@ -77,13 +77,14 @@ Walker = tuple[
     Sequence[float],
     int,
     frozenset[int],
+    "Types",
 ]
 
 
 def walker(f: Fighter, asidable: frozenset[int], x: int, side: int, sc: PlanScore) -> Walker:
     """What :func:`walk_plans` reads for ``f`` with X ``x`` on token side ``side``, the
     card types ``asidable`` that may be set aside and the plan score ``sc``."""
-    follow, masks, combo, hand_digit, sigs, prefixes, base, sig_base = _tables(f, x, side)
+    follow, masks, combo, hand_digit, sigs, prefixes, base, sig_base, types_of = _tables(f, x, side)
     aside_before, grows, played_before, worth, knockout, aside_value, card_cost = sc
     terms, bonus_of = _terms(aside_before, grows, played_before, knockout, aside_value, card_cost)
     return (
@@ -101,6 +102,7 @@ def walker(f: Fighter, asidable: frozenset[int], x: int, side: int, sc: PlanScor
         worth,
         played_before,
         asidable,
+        types_of,
     )
 
 
@@ -131,7 +133,7 @@ def walk_plans(
 ) -> Scored:
     """:func:`scored_plans` with what it reads besides the cards made already."""
     f, follow, masks, combo, hand_digit, sigs, prefixes = w[:7]
-    base, sig_base, terms, bonus_of, worth, played_before, asidable = w[7:]
+    base, sig_base, terms, bonus_of, worth, played_before, asidable, types_of = w[7:]
     out: list[float] = [0, 0.0]  # (the head: see ``with_head``)
     # The cards left to play, per type, and the types left as a bitmask: a step takes one
     # and puts it back after. Walking a type's followers in type order visits the
@@ -154,25 +156,25 @@ def walk_plans(
         grow = n >= played_before
         n += 1
         ko, cost = terms[n]
-        for t in follow[last]:
-            c = counts[t]
-            if c:
-                more: Any = ((kept + worth[t]) if RUNNING_SUM else (*kept, worth[t])) if grow else kept
-                kept_score = (more if RUNNING_SUM else sum(more)) * 0.1
-                next_code = code * base + hand_digit[t]
-                next_dmg = dmg + combo[t]
-                out += (next_dmg, ko, next_dmg + bonus - cost - kept_score, next_code)
-                if next_code in prefixes:
-                    hit = sigs.get(next_code)
-                    if hit is not None:
-                        sig_dmg = hit[0]
-                        out += (sig_dmg, ko, sig_dmg + bonus - cost - kept_score, -(next_code * sig_base + hit[1]))
-                if n < LIMIT:
-                    left = present if c > 1 else present ^ (1 << t)
-                    if masks[t] & left:
-                        counts[t] = c - 1
-                        walk_hand(t, next_code, n, next_dmg, more, left)
-                        counts[t] = c
+        # Only the followers still in hand: ``present`` holds exactly the types left.
+        for t in types_of[masks[last] & present]:
+            more: Any = ((kept + worth[t]) if RUNNING_SUM else (*kept, worth[t])) if grow else kept
+            kept_score = (more if RUNNING_SUM else sum(more)) * 0.1
+            next_code = code * base + hand_digit[t]
+            next_dmg = dmg + combo[t]
+            out += (next_dmg, ko, next_dmg + bonus - cost - kept_score, next_code)
+            if next_code in prefixes:
+                hit = sigs.get(next_code)
+                if hit is not None:
+                    sig_dmg = hit[0]
+                    out += (sig_dmg, ko, sig_dmg + bonus - cost - kept_score, -(next_code * sig_base + hit[1]))
+            if n < LIMIT:
+                c = counts[t]
+                left = present if c > 1 else present ^ (1 << t)
+                if masks[t] & left:
+                    counts[t] = c - 1
+                    walk_hand(t, next_code, n, next_dmg, more, left)
+                    counts[t] = c
 
     start = played or (first,)
     if marks:
@@ -318,14 +320,23 @@ def _terms(
     return found
 
 
+class Types(dict[int, tuple[int, ...]]):
+    """The card types in a bitmask of them, in type order, worked out when first asked:
+    at most one entry per set of a fighter's card types."""
+
+    def __missing__(self, mask: int) -> tuple[int, ...]:
+        found = self[mask] = tuple(t for t in range(mask.bit_length()) if mask >> t & 1)
+        return found
+
+
 _Tables = tuple[
-    list[tuple[int, ...]], list[int], list[int], list[int], dict[int, tuple[int, int]], frozenset[int], int, int
+    list[tuple[int, ...]], list[int], list[int], list[int], dict[int, tuple[int, int]], frozenset[int], int, int, Types
 ]
 #: Per fighter, X and side of the Power Token: which card types may follow each (in
 #: type order, and as a bitmask), each one's Combo Damage and digit from the hand, and
 #: the Signature Combos that may be called, by the code of their cards (damage, and
-#: ``2 * signature + version``), with the codes of their beginnings; and the bases of
-#: the codes.
+#: ``2 * signature + version``), with the codes of their beginnings; the bases of
+#: the codes, and the types in each bitmask of types (:class:`Types`).
 _TABLES: dict[tuple[str, int, int], tuple[Fighter, _Tables]] = {}
 
 
@@ -351,7 +362,7 @@ def _tables(f: Fighter, x: int, side: int) -> _Tables:
             sigs[code] = (signature_damage(f, sig, version, x), 2 * sig + version)
     if len(_TABLES) >= 256:
         _TABLES.clear()
-    tables = (follow, masks, combo, hand_digit, sigs, frozenset(prefixes), base, sig_base)
+    tables = (follow, masks, combo, hand_digit, sigs, frozenset(prefixes), base, sig_base, Types())
     _TABLES[key] = (f, tables)
     return tables
 

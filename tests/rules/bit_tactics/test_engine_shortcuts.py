@@ -48,6 +48,23 @@ OPTIONS: tuple[dict[str, object], ...] = (
 )
 
 
+def random_steps(games: int) -> Iterator[tuple[TacticsState, int, list[Action], Action, int]]:
+    """Every step of random games over the option sets, just applied: (state, seat, the
+    legal actions it was chosen from, the action, the unit that was acting)."""
+    for options in OPTIONS:
+        game = ca.make("16-bit-tactics", **options)
+        for seed in range(games):
+            rng = random.Random(seed)
+            state = cast(TacticsState, game.new_state(seed=seed))
+            while not state.is_over:
+                (seat,) = state.to_act
+                legal = state.legal_actions(seat)
+                action = rng.choice(legal)
+                unit = state.current
+                state.apply(seat, action)
+                yield state, seat, legal, action, unit
+
+
 def positions(games: int) -> Iterator[tuple[TacticsState, int, list[Action]]]:
     """Every decision of random games over the option sets: (state, seat, legal actions)."""
     for options in OPTIONS:
@@ -162,21 +179,11 @@ def test_the_movement_search_is_the_search_with_everyone_in_the_way() -> None:
 
 def test_a_face_keeps_the_other_choices_and_a_battle_that_goes_on_is_not_over() -> None:
     faced = 0
-    for options in OPTIONS:
-        game = ca.make("16-bit-tactics", **options)
-        for seed in range(3):
-            rng = random.Random(seed)
-            state = cast(TacticsState, game.new_state(seed=seed))
-            while not state.is_over:
-                (seat,) = state.to_act
-                legal = state.legal_actions(seat)
-                action = rng.choice(legal)
-                before_unit = state.current
-                state.apply(seat, action)
-                if action.__class__ is A.Face and state.current == before_unit and not state.is_over:
-                    assert state.legal_actions(seat) == [a for a in legal if a.__class__ is not A.Face]
-                    faced += 1
-                if state.battle is not None and not state.is_over and state.current >= 0:
-                    # The end of the battle was looked at after the last change: looking again finds nothing.
-                    assert not check_battle_end(cast(TacticsState, state.clone()), [])
+    for state, seat, legal, action, before_unit in random_steps(3):
+        if action.__class__ is A.Face and state.current == before_unit and not state.is_over:
+            assert state.legal_actions(seat) == [a for a in legal if a.__class__ is not A.Face]
+            faced += 1
+        if state.battle is not None and not state.is_over and state.current >= 0:
+            # The end of the battle was looked at after the last change: looking again finds nothing.
+            assert not check_battle_end(cast(TacticsState, state.clone()), [])
     assert faced > 50

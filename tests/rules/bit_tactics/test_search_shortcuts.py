@@ -8,7 +8,6 @@ from __future__ import annotations
 import random
 from typing import cast
 
-import comboarena as ca
 from comboarena.core import Chance, Event
 from comboarena.games.bit_tactics import actions as A
 from comboarena.games.bit_tactics.battle import Battle
@@ -19,30 +18,21 @@ from comboarena.games.bit_tactics.targeting import fight_problem, weapon_problem
 from comboarena.games.bit_tactics.turn import legal_steps
 from comboarena.games.bit_tactics.victory import hp_share
 
-from .test_engine_shortcuts import OPTIONS, positions
+from .test_engine_shortcuts import positions, random_steps
 
 
 def test_after_a_move_the_turn_goes_on_with_the_plain_choices() -> None:
     moves = 0
-    for options in OPTIONS:
-        game = ca.make("16-bit-tactics", **options)
-        for seed in range(3):
-            rng = random.Random(seed)
-            state = cast(TacticsState, game.new_state(seed=seed))
-            while not state.is_over:
-                (seat,) = state.to_act
-                action = rng.choice(state.legal_actions(seat))
-                unit = state.current
-                state.apply(seat, action)
-                b = state.battle
-                if action.__class__ is not A.Move or state.is_over or b is None or b.hp[unit] <= 0:
-                    continue
-                # A move leaves the free turn, so the same unit acts on (nothing ends its turn).
-                assert state.current == unit and state.to_act == (seat,)
-                got = state.legal_actions(seat)
-                assert got == legal_steps(cast(TacticsState, state.clone()))
-                assert sum(1 for a in got if a.__class__ is A.Face) == 3
-                moves += 1
+    for state, seat, _, action, unit in random_steps(3):
+        b = state.battle
+        if action.__class__ is not A.Move or state.is_over or b is None or b.hp[unit] <= 0:
+            continue
+        # A move leaves the free turn, so the same unit acts on (nothing ends its turn).
+        assert state.current == unit and state.to_act == (seat,)
+        got = state.legal_actions(seat)
+        assert got == legal_steps(cast(TacticsState, state.clone()))
+        assert sum(1 for a in got if a.__class__ is A.Face) == 3
+        moves += 1
     assert moves > 200
 
 

@@ -18,6 +18,13 @@ events hears none), the two moves from the same sample with the same generator. 
 prints, per differing decision, the agent's return less the heuristic's (mean and
 standard error over the K samples): below 0, the heuristic's move was the better one,
 as far as heuristic play can tell.
+
+``--games N`` plays N whole games instead: each agent named against heuristics at
+the other seats (its seat ``i mod players`` in game ``i``, deal seed ``i``), counting
+its decisions that differ from what the heuristic would play from the same view, and
+its wins, draws and losses.
+
+    python bench/disagree.py 16-combos ismcts:iters=1000 --games 16 --judge 200
 """
 
 from __future__ import annotations
@@ -54,6 +61,95 @@ def judge(game: ca.Game, view: dict[str, Any], seat: int, moves: tuple[Any, Any]
     return statistics.mean(diffs), error
 
 
+class Tally:
+    """One agent's moves other than the heuristic's and, with a judge, what each cost."""
+
+    def __init__(self, game: ca.Game, samples: int) -> None:
+        self.game, self.samples = game, samples
+        self.judge = ca.make_agent(f"{game.name}.heuristic", game)
+        self.asked = 0
+        self.costs: list[float] = []
+
+    def compare(self, spec: str, view: dict[str, Any], seat: int, legal: list[Any], theirs: Any) -> None:
+        """Ask the heuristic what it would play here; print and count a differing move."""
+        self.judge.reset(seat)
+        mine = self.judge.choose(view, legal, random.Random(self.asked))
+        self.asked += 1
+        if theirs == mine:
+            return
+        line = f"  {spec} at decision {self.asked - 1} ({view.get('phase')}): {theirs} for {mine}"
+        if self.samples:
+            mean, error = judge(self.game, view, seat, (theirs, mine), self.samples)
+            line += f": {mean:+.3f} ± {error:.3f}"
+        else:
+            mean = 0.0
+        self.costs.append(mean)
+        print(line, flush=True)
+
+    def summary(self, spec: str) -> str:
+        n = len(self.costs)
+        line = f"  {spec}: another move than {self.game.name}.heuristic at {n} of {self.asked} ({n / self.asked:.1%})"
+        if self.samples and self.costs:
+            line += f", its return less the heuristic's move's: {statistics.mean(self.costs):+.3f} on average"
+        return line
+
+
+def positions(game: ca.Game, specs: list[str], decisions: int, phase: str | None, samples: int) -> None:
+    """Decisions sampled from heuristic self-play, every agent asked at each."""
+    player = ca.make_agent(f"{game.name}.heuristic", game)
+    agents = {spec: ca.make_agent(spec, game) for spec in specs}
+    tallies = {spec: Tally(game, samples) for spec in specs}
+    rng = random.Random(5)
+    seed = done = 0
+    while done < decisions:
+        state = game.new_state(seed=seed)
+        for seat in range(game.players):
+            player.reset(seat)
+        seed += 1
+        while not state.is_over and done < decisions:
+            seat = rng.choice(state.to_act)
+            view, legal = state.view(seat), state.legal_actions(seat)
+            wanted = phase is None or view.get("phase") == phase
+            if wanted and len(legal) > 1 and rng.random() < 0.3:
+                for spec, agent in agents.items():
+                    agent.reset(seat)
+                    tallies[spec].compare(spec, view, seat, legal, agent.choose(view, legal, random.Random(done)))
+                done += 1
+            state.apply(seat, player.choose(view, legal, rng))
+    where = f" ({phase})" if phase else ""
+    print(f"{game.name}: {done} decisions{where} from heuristic self-play")
+    for spec, tally in tallies.items():
+        print(tally.summary(spec))
+
+
+def games(game: ca.Game, specs: list[str], n: int, samples: int) -> None:
+    """``n`` games of each agent against heuristics, its seat rotating."""
+    for spec in specs:
+        tally = Tally(game, samples)
+        record = [0, 0, 0]
+        for i in range(n):
+            me = i % game.players
+            agents = [ca.make_agent(f"{game.name}.heuristic", game) for _ in range(game.players)]
+            agents[me] = ca.make_agent(spec, game)
+            for seat, agent in enumerate(agents):
+                agent.reset(seat)
+            rng = random.Random(i)
+            state = game.new_state(seed=i)
+            while not state.is_over:
+                to_act = state.to_act
+                seat = to_act[0] if len(to_act) == 1 else rng.choice(to_act)
+                view, legal = state.view(seat), state.legal_actions(seat)
+                action = agents[seat].choose(view, legal, rng)
+                if seat == me and len(legal) > 1:
+                    tally.compare(spec, view, seat, legal, action)
+                state.apply(seat, action)
+            mine = state.result().returns[me]
+            record[0 if mine > 0 else 1 if mine == 0 else 2] += 1
+            print(f"game {i} (seat {me}): {spec} returns {mine:+g}", flush=True)
+        print(f"{game.name}: {n} games of {spec} against the heuristic: {record[0]}-{record[1]}-{record[2]} (W-D-L)")
+        print(tally.summary(spec))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("game")
@@ -61,50 +157,13 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=120)
     parser.add_argument("--phase", help="sample only decisions whose view's phase is this")
     parser.add_argument("--judge", type=int, default=0, metavar="K", help="judge each other move by K playouts")
+    parser.add_argument("--games", type=int, default=0, metavar="N", help="play N whole games against the heuristic")
     args = parser.parse_args()
     game = ca.make(args.game)
-    heuristic = f"{args.game}.heuristic"
-    player = ca.make_agent(heuristic, game)
-    judge_agent = ca.make_agent(heuristic, game)
-    agents = {spec: ca.make_agent(spec, game) for spec in args.agents}
-    differ: dict[str, list[float]] = {spec: [] for spec in args.agents}
-    rng = random.Random(5)
-    seed = done = 0
-    while done < args.decisions:
-        state = game.new_state(seed=seed)
-        for seat in range(game.players):
-            player.reset(seat)
-        seed += 1
-        while not state.is_over and done < args.decisions:
-            seat = rng.choice(state.to_act)
-            view, legal = state.view(seat), state.legal_actions(seat)
-            wanted = args.phase is None or view.get("phase") == args.phase
-            if wanted and len(legal) > 1 and rng.random() < 0.3:
-                judge_agent.reset(seat)
-                mine = judge_agent.choose(view, legal, random.Random(done))
-                for spec, agent in agents.items():
-                    agent.reset(seat)
-                    theirs = agent.choose(view, legal, random.Random(done))
-                    if theirs == mine:
-                        continue
-                    line = f"  {spec} at decision {done} ({view.get('phase')}): {theirs} for {mine}"
-                    if args.judge:
-                        mean, error = judge(game, view, seat, (theirs, mine), args.judge)
-                        differ[spec].append(mean)
-                        print(f"{line}: {mean:+.3f} ± {error:.3f}", flush=True)
-                    else:
-                        differ[spec].append(0.0)
-                        print(line, flush=True)
-                done += 1
-            state.apply(seat, player.choose(view, legal, rng))
-    where = f" ({args.phase})" if args.phase else ""
-    print(f"{args.game}: {done} decisions{where} from heuristic self-play")
-    for spec, costs in differ.items():
-        n = len(costs)
-        line = f"  {spec}: another move than {heuristic} at {n} ({n / done:.1%})"
-        if args.judge and costs:
-            line += f", its return less the heuristic's move's: {statistics.mean(costs):+.3f} on average"
-        print(line)
+    if args.games:
+        games(game, args.agents, args.games, args.judge)
+    else:
+        positions(game, args.agents, args.decisions, args.phase, args.judge)
 
 
 if __name__ == "__main__":

@@ -127,6 +127,11 @@ class ISMCTS(Agent):
     - ``trust``: the guide's favourite at the root is played unless another
       action's mean return beats it by more than ``trust`` standard errors
       (default 3).
+
+    With a cutoff and a guide, decisions in the phases a game names in
+    ``ismcts_guided`` (its view's ``phase``) are the guide's, unsearched: there
+    the estimate that ends the rollouts cannot tell the choices apart (16
+    Combos' Preparing Pairs: no order of placing changes pairs or total value).
     """
 
     name = "ismcts"
@@ -178,6 +183,9 @@ class ISMCTS(Agent):
         if self.guide is self.policy and self.policy is not None:
             self._helpers = [self.policy]
         self.wants_events = any(h.wants_events for h in self._helpers)
+        # Phases the game's estimate cannot judge (one place: its Game class).
+        guided: frozenset[str] = getattr(game, "ismcts_guided", frozenset())
+        self.guided = guided if self.cutoff else frozenset()
 
     # -- the agent protocol ------------------------------------------------------
 
@@ -194,6 +202,9 @@ class ISMCTS(Agent):
     def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
+        guide = self.guide
+        if guide is not None and self.guided and view.get("phase") in self.guided:
+            return guide.choose(view, legal, rng)
         me = view["seat"]
         root = _Node()
         # With a time budget the clock is read after every iteration and every

@@ -226,6 +226,47 @@ def test_cutoff_stops_each_rollout_and_backs_up_the_games_estimate():
     assert guided._rollout(state, rng) == state.estimate() and len(state.history) == 3
 
 
+def test_where_the_estimate_is_blind_a_cut_search_plays_its_guides_pick_unsearched(monkeypatch):
+    # 16 Combos' Preparing Pairs: the estimate counts pairs and total value, which no order
+    # of placing changes, so a search that cuts its rollouts plays the heuristic's card there.
+    game = ca.make("16-combos")
+    assert game.ismcts_guided == frozenset({"preparing pairs"})
+    state = game.new_state(seed=22)
+    seat = state.to_act[0]
+    view, legal = state.view(seat), state.legal_actions(seat)
+    assert view["phase"] == "preparing pairs" and len(legal) > 1
+    heuristic = ca.make_agent("16-combos.heuristic", game)
+    heuristic.reset(seat)
+    wanted = heuristic.choose(view, legal, random.Random(0))
+    sampled = []
+    real = game.determinize
+    monkeypatch.setattr(game, "determinize", lambda *a: sampled.append(1) or real(*a))
+
+    def choose(spec):
+        agent = ca.make_agent(spec, game)
+        agent.reset(seat)
+        return agent.choose(view, legal, random.Random(0))
+
+    assert choose("ismcts:iters=50") == wanted and not sampled  # unsearched
+    # Rollouts to the end (cutoff=0), or no guide: the placement is searched as any decision.
+    choose("ismcts:iters=5:cutoff=0")
+    assert len(sampled) == 5
+    choose("ismcts:iters=5:guide=none")
+    assert len(sampled) == 10
+    # After Preparing Pairs the search searches.
+    while state.view(state.to_act[0])["phase"] == "preparing pairs":
+        s = state.to_act[0]
+        state.apply(s, state.legal_actions(s)[0])
+    s = state.to_act[0]
+    while len(state.legal_actions(s)) < 2:
+        state.apply(s, state.legal_actions(s)[0])
+        s = state.to_act[0]
+    view, legal = state.view(s), state.legal_actions(s)
+    agent = ca.make_agent("ismcts:iters=5", game)
+    agent.reset(s)
+    assert agent.choose(view, legal, random.Random(0)) in legal and len(sampled) == 15
+
+
 class _Clock:
     """A clock that moves one second each time it is read (the search reads it itself)."""
 

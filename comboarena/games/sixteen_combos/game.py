@@ -17,7 +17,7 @@ from .encoder import ComboEncoder
 from .knowledge import determinize
 from .position import read_position, upgrade
 from .state import ComboState, new_state
-from .view import RULES_VERSION, RULESET
+from .view import P_PLACE, RULES_VERSION, RULESET
 
 WINNING = (
     "a character with no pair left is defeated; the last side with a character wins; after round_limit rounds "
@@ -132,6 +132,9 @@ class SixteenCombos(Game):
     balance = "comboarena.games.sixteen_combos.balance:SixteenCombosCards"
     #: ISMCTS rollout decisions before it backs up ``State.estimate`` (``ismcts:cutoff``'s default)
     ismcts_cutoff = 20
+    #: where a search with that cutoff plays its guide's pick: the estimate counts pairs and
+    #: their total value, which no order of placing changes (``docs/agents.md``, "trust")
+    ismcts_guided = frozenset({P_PLACE})
 
     def _setup(self) -> None:
         o = self.options

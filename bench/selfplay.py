@@ -6,8 +6,10 @@ Each step is what an agent loop does: read ``to_act``, get the seat's
 ``legal_actions``, pick one at random and ``apply`` it (validated and
 recorded). Also times ``clone`` on mid-game states and, with ``--ismcts``, an
 ISMCTS move (or any agent's decision: ``--ismcts 16-bit-tactics.heuristic
---moves 2000`` times the heuristic over whole games). ``--vs-openspiel`` runs OpenSpiel's ``crazy_eights`` through the
-same kind of loop in this process (``pip install -e '.[bench]'``).
+--moves 2000`` times the heuristic over whole games; ``--skip-phase 'preparing pairs'``
+leaves 16 Combos' placements, which its searches play unsearched, out of the mean).
+``--vs-openspiel`` runs OpenSpiel's ``crazy_eights`` through the same kind of loop in
+this process (``pip install -e '.[bench]'``).
 """
 
 from __future__ import annotations
@@ -67,10 +69,10 @@ def clone_time(game: ca.Game, samples: int = 200) -> float:
     return statistics.median(per)
 
 
-def ismcts_time(game: ca.Game, spec: str, moves: int = 30) -> tuple[float, float]:
+def ismcts_time(game: ca.Game, spec: str, moves: int = 30, skip: frozenset[str] = frozenset()) -> tuple[float, float]:
     """Mean and worst seconds per move of the agent ``spec`` (ISMCTS, or any agent: a
     heuristic's decision time) over the first ``moves`` decisions of games it plays
-    against itself."""
+    against itself; decisions in a view ``phase`` named in ``skip`` are played, not timed."""
     agent = ca.make_agent(spec, game)
     rng = random.Random(2)
     times = []
@@ -83,7 +85,8 @@ def ismcts_time(game: ca.Game, spec: str, moves: int = 30) -> tuple[float, float
             view, legal = state.view(seat), state.legal_actions(seat)
             t = time.perf_counter()
             action = agent.choose(view, legal, rng)
-            times.append(time.perf_counter() - t)
+            if view.get("phase") not in skip:
+                times.append(time.perf_counter() - t)
             state.apply(seat, action)
     return statistics.mean(times), max(times)
 
@@ -116,6 +119,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--ismcts", default="ismcts:iters=200", help="agent spec to time ('' to skip)")
     parser.add_argument("--moves", type=int, default=30, help="decisions of the --ismcts agent to time")
+    parser.add_argument(
+        "--skip-phase",
+        action="append",
+        default=[],
+        help="a view phase whose decisions are played but not timed (16 Combos' searches play "
+        "'preparing pairs' unsearched)",
+    )
     parser.add_argument("--vs-openspiel", action="store_true")
     args = parser.parse_args()
     pin_one_core()
@@ -126,7 +136,7 @@ def main() -> None:
     print(f"random self-play: {steps:,.0f} steps/s, {games:,.1f} games/s")
     print(f"clone: {clone_time(game):.2f} us (median)")
     if args.ismcts:
-        mean, worst = ismcts_time(game, args.ismcts, args.moves)
+        mean, worst = ismcts_time(game, args.ismcts, args.moves, frozenset(args.skip_phase))
         print(f"{args.ismcts}: {mean * 1000:.1f} ms per move (mean), {worst * 1000:.1f} ms (worst)")
     if args.vs_openspiel:
         try:

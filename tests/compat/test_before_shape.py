@@ -14,6 +14,14 @@ import pytest
 import comboarena as ca
 
 CASES: list[dict[str, Any]] = json.loads(Path(__file__).with_name("before_shape.json").read_text())
+#: Records of random games that broke a rule fixed since: they stop at that move, saying so.
+#: (#11 recovered onto the target pair of a Surprise, Hire Assassin: "the target can't make
+#: changes to their target pair in any way after the action value is revealed".)
+BROKE_A_RULE = {
+    "16-combos[placement=dealt,columns=4,recovery=True]#11": (
+        r"record action 14 \(1, 'recover d'\) does not replay: recover d is not allowed"
+    ),
+}
 
 
 def _id(case: dict[str, Any]) -> str:
@@ -32,6 +40,10 @@ def test_the_fixtures_cover_every_game():
 @pytest.mark.parametrize("case", CASES, ids=_id)
 def test_an_old_record_replays_to_the_same_result_and_table(case):
     record = ca.Record.from_json(case["record"])
+    if _id(case) in BROKE_A_RULE:
+        with pytest.raises(ca.RecordError, match=BROKE_A_RULE[_id(case)]):
+            ca.replay(record)
+        return
     state = ca.replay(record)
     assert state.is_over
     result = state.result()

@@ -185,10 +185,12 @@ def test_slash_on_a_wide_screen_brings_the_move_box_back(browser, live, shots, p
     assert page.locator("#typed").is_visible(), "/ shows the move box"
     assert page.evaluate("document.activeElement && document.activeElement.id") == "typed"
     move = page.get_attribute("#board .sx-handcards [data-move] >> nth=0", "data-move")
-    count = page.locator("#board .sx-handcards .card").count()
     page.keyboard.type(move)
     page.keyboard.press("Enter")
-    page.wait_for_function("(n) => document.querySelectorAll('#board .sx-handcards .card').length < n", arg=count)
+    # The move is played when the agent has answered it. (Not the hand's size: the answer and
+    # the next turn's draw may reach the page together, leaving it as it was.)
+    page.wait_for_function("() => document.getElementById('banner-what').textContent.includes(' played ')")
+    page.wait_for_selector("#banner.mine")
     page.screenshot(path=str(shots / f"flows-slash-from-{panel}-desk.png"))
     assert not page.errors, page.errors
     page.context.close()

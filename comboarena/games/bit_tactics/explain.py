@@ -12,6 +12,7 @@ from .battle import LIMIT_READY
 from .content import pack
 from .statuses import DISABLED, IMMOBILIZE, SILENCE, SKILLS, STOP
 from .targeting import ability_problem, fight_problem, wants
+from .units import MONSTER
 from .view import BATTLE, CAMP
 
 if TYPE_CHECKING:
@@ -79,6 +80,8 @@ def explain(state: TacticsState, action: Action) -> str:
             return f"a Limit Attack needs 10 Limit; you have {b.limit[u]}"
         if action.what:
             return _ability(state, u, action.what, t, magic_limit=True)
+        if s.kind == MONSTER and p.abilities[s.limit].kind == "spell" and b.has(u, SILENCE):
+            return f"Silence: you may not cast spells ({p.abilities[s.limit].name} is one)"
         return fight_problem(b, u, t) or "a Limit Attack cannot reach that target"
     if verb in ("ja", "magic"):
         return _ability(state, u, action.what, t, off=action.off)

@@ -465,7 +465,7 @@ class _Planner:
                     value = self.fight_value(t, limit=True) - 2.0
                     if value > best:
                         best, text = value, f"limit {names[t]}"
-            else:
+            elif p.abilities[s.limit].kind != "spell" or b.can_cast(u):
                 ab = p.abilities[s.limit]
                 w = weapons[0] if ab.weapon else None
                 for t in tg.ability(ab, w, magic_limit=ab.attack == MAGICAL):

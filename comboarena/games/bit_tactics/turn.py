@@ -129,8 +129,9 @@ def commands(b: Battle, u: int, features: tuple[str, ...]) -> list[Action]:
         table = cmd("limit")
         if sheet.kind == MONSTER:
             ab = abilities[sheet.limit]
-            w = pl.weapons[0] if ab.weapon else None
-            out += [table[t] for t in ability(ab, w, magic_limit=ab.attack == MAGICAL)]
+            if cast or ab.kind != "spell":  # "Silence: Target may not cast spells", its own Limit spell too
+                w = pl.weapons[0] if ab.weapon else None
+                out += [table[t] for t in ability(ab, w, magic_limit=ab.attack == MAGICAL)]
         else:
             out += [table[t] for t in fights]
             if cast:

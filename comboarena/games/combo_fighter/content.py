@@ -165,7 +165,7 @@ class Solo(NamedTuple):
     """A fighter's additional rules as the solo-mode AI (rulebook: "In Solo Mode, the
     individual AI fighters use a few additional rules"), added to its Power Token's.
 
-    - ``start_aside``: cards set aside at the start of every fight, besides the token's;
+    - ``start_aside``: cards set aside at the start of the game (its first fight), besides the token's;
     - ``draws``: cards drawn when it wins a round, per token side (A, B);
     - ``flip``: a :class:`SoloFlip` (to side B) besides the token's own flips;
     - ``aside_knockout``: set-aside cards join a combo only if it knocks the opponent out;

@@ -79,9 +79,13 @@ class Power:
     def combo_aside(self, side: int) -> frozenset[int]:
         return self.sides[side].combo_aside
 
-    def start_aside(self, solo: bool) -> tuple[int, ...]:
-        """Cards set aside at the start of a fight: the token's, and as the solo AI its solo rule's."""
-        return (*self.token.start_aside, *self.solo.start_aside) if solo else self.token.start_aside
+    def start_aside(self, solo: bool, first_fight: bool = True) -> tuple[int, ...]:
+        """Cards set aside at the start of a fight: the token's, and as the solo AI at the start
+        of the game (its first fight) its solo rule's ("Junior begins the game with 2 Needle
+        already set aside", where Grace "begins a fight" with hers, from her token)."""
+        if solo and first_fight:
+            return (*self.token.start_aside, *self.solo.start_aside)
+        return self.token.start_aside
 
     def flips(self, side: int, info: RoundInfo) -> bool:
         """Whether the side facing up turns over at the end of this round."""

@@ -50,7 +50,7 @@ class Solo(Versus):
         return [] if seat == AI else super().starting_hand(s, seat, stack)
 
     def starting_aside(self, s: FighterState, seat: int) -> list[int]:
-        return list(s.game.powers[seat].start_aside(seat == AI))
+        return list(s.game.powers[seat].start_aside(seat == AI, s.fight == 1))
 
     def out_of_cards(self, s: FighterState, seat: int) -> bool:
         """The AI has no hand: it is out of cards when its deck and discard pile are empty."""

@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 SIXTEEN = 16
 #: The hand you play from: three held plus the one drawn.
 FULL_HAND = 4
+#: Bonus rules: a card that makes two Match and/or Sixteen sets at once "counts as two sets".
+BONUS_SETS = 2
 
 
 def read_hands(f: Fields, name: str, game: Sixteen) -> list[list[str]]:
@@ -110,4 +112,4 @@ def _piles(value: object, where: str) -> list[list[str]]:
     return [_cards(p, f"{where}[{i}]", set(NUMBER)) for i, p in enumerate(value)]
 
 
-__all__ = ["FIELDS", "FULL_HAND", "SIXTEEN"]
+__all__ = ["BONUS_SETS", "FIELDS", "FULL_HAND", "SIXTEEN"]

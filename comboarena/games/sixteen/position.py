@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING
 from comboarena.core import Chance, Fields, PositionError
 from comboarena.core.zones import check_position_cards
 
-from .cards import NUMBER, PHYSICAL
-from .fields import FIELDS, FULL_HAND, SIXTEEN
+from .cards import COLOUR, NUMBER, PHYSICAL
+from .fields import BONUS_SETS, FIELDS, FULL_HAND, SIXTEEN
 from .state import SixteenState, build
 
 if TYPE_CHECKING:
@@ -46,10 +46,25 @@ def read_position(game: Sixteen, f: Fields, chance: Chance) -> SixteenState:
         if len(hand) > limit:
             who = "the seat to play" if s == turn else "a seat waiting for its turn"
             raise PositionError(f"position.hands[{s}] holds {len(hand)} cards; {who} holds at most {limit}")
-    if sum(NUMBER[c] for c in pile) > SIXTEEN:
+    total = sum(NUMBER[c] for c in pile)
+    if total > SIXTEEN:
         raise PositionError("position.pile sums to more than 16: a bust pile never stays on the table")
+    if total == SIXTEEN:
+        raise PositionError("position.pile sums to 16: a Sixteen set is removed as it forms, never left on the table")
+    if game.matches:
+        for i in range(len(pile) - 2):
+            a, b, c = pile[i : i + 3]
+            if NUMBER[a] == NUMBER[b] == NUMBER[c] or COLOUR[a] == COLOUR[b] == COLOUR[c]:
+                raise PositionError(
+                    f"position.pile has {a}, {b}, {c} in a row: a Match is removed as it forms, never left on the table"
+                )
+    if not over and draw and game.draw_rule == "auto" and len(hands[turn]) != FULL_HAND:
+        raise PositionError(
+            f"position.hands[{turn}] holds {len(hands[turn])} cards, but with draw=auto the seat to play "
+            f"has drawn as its turn began and holds {FULL_HAND} while the draw pile lasts"
+        )
     for s, piles in enumerate(set_piles):
-        most = 3 * len(piles) if game.bonus else len(piles)
+        most = BONUS_SETS * len(piles) if game.bonus else len(piles)
         if not len(piles) <= sets[s] <= most:
             raise PositionError(f"position.sets[{s}] is {sets[s]}, but seat {s} won {len(piles)} set piles")
     if not over and not draw and not hands[turn]:

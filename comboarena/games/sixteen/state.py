@@ -16,7 +16,7 @@ from comboarena.core.zones import check_conserved
 
 from .actions import DRAW, PLAYS, WILD_PLAYS, Play
 from .cards import COLOUR, NUMBER, PHYSICAL, WILD
-from .fields import FIELDS, FULL_HAND, SIXTEEN
+from .fields import BONUS_SETS, FIELDS, FULL_HAND, SIXTEEN
 from .view import EventKind, SetKind, SixteenView, Termination
 
 if TYPE_CHECKING:
@@ -170,6 +170,9 @@ class SixteenState(State):
         return Event(_DRAW, seat, data, ((seat,), {"card": card}))
 
     def _play(self, seat: int, action: Play) -> list[Event]:
+        if action.text not in NUMBER:  # a Play built by hand: an undeclared wild, a declared face
+            why = "a wild is played declared (W=5G), any other card as it is (5G)"
+            raise self._illegal(seat, action, why)
         hand = self.hands[seat]
         try:
             hand.remove(action.card)
@@ -208,7 +211,8 @@ class SixteenState(State):
             if not kinds:
                 return -1
             winner = seat
-        count = len(kinds) if self.game.bonus and kinds[0] != _BUST else 1
+        # Bonus rules: "That set then counts as two sets", however many it made at once.
+        count = min(len(kinds), BONUS_SETS) if self.game.bonus and kinds[0] != _BUST else 1
         self.sets[winner] += count
         piles = list(self.set_piles)
         piles[winner] = (*piles[winner], tuple(pile))

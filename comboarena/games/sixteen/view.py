@@ -32,7 +32,7 @@ class SixteenView(TypedDict, total=False):
     set_piles: list[list[list[str]]]
     #: Cards left in the draw pile.
     draw_pile: int
-    #: Cards drawn this turn.
+    #: Cards drawn by choice this turn (``draw=strict``/``loose``; 0 with ``draw=auto``).
     drawn: int
     #: The last pile, which formed no set, once the game is over.
     ignored: list[str]

@@ -29,7 +29,7 @@ from .fields import (
     all_faces,
     card_types,
 )
-from .setup import apply_place, deal, legal_place
+from .setup import apply_place, deal, deal_type_cards, legal_place
 from .turn import DECISIONS, Apply, Legal, why_not_turn
 from .view import (
     P_CONSULT,
@@ -249,6 +249,12 @@ def new_state(
     game: SixteenCombos, chance: Chance, faces: list[int], draw_top_first: list[int], deck: Any
 ) -> ComboState:
     """Deal a new game: ``faces`` is the deal pile top first, ``draw_top_first`` the draw pile's ids."""
+    if game.one_of_each:
+        # A card's id is public (a pair's ``type_id``, ``groups``). Dealing one of each type
+        # passes over cards of a type a character has, so ids taken from the deal pile's order
+        # would show which were passed over, and so their types: ids follow the deal's outcome.
+        types, pile = deal_type_cards(faces, game.n_chars, game.columns, True)
+        faces = [faces[i] for group in types for i in group] + [faces[i] for i in pile]
     s = build(game, chance, empty_table(game, faces), deck)
     deal(s, faces, draw_top_first, [])
     return s

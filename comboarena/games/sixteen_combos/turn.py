@@ -50,7 +50,6 @@ from .table import (
     in_play,
     log_value,
     rebase,
-    record_fact,
     record_own_type,
     reveal,
     row_suits,
@@ -455,13 +454,13 @@ def take_value(s: ComboState, events: list[Event]) -> None:
         a.value = FACE_VALUE[face]
         events.append(draw_event(s, c, a.drawn))
         if FACE_TYPES[face]:
-            options = legal_face(s, s.game.char_seat[c])
-            record_face_step(s, len(options) > 1)
-            if len(options) > 1:
-                seat = s.game.char_seat[c]
-                ask(s, P_FACE, seat)
-                s.prime(seat, options)
-                return
+            # Asked whenever a face card is drawn, even with nothing but ``keep`` to choose: at
+            # the table the others hear only the announcement, so whether the actor could
+            # change or swap (which hangs on its face-down row) must not show.
+            seat = s.game.char_seat[c]
+            ask(s, P_FACE, seat)
+            s.prime(seat, legal_face(s, seat))
+            return
     elif src == S_SHOVE:
         dp = defense_pair(s, c)
         a.value = pairs.value[dp]
@@ -536,32 +535,6 @@ def legal_face(s: ComboState, seat: int) -> list[Action]:
     return out
 
 
-def record_face_step(s: ComboState, opened: bool) -> None:
-    """Whether the Face Card step is asked is public, and it is asked exactly when the actor
-    may change (a value-row card of the face card's other type) or swap (a lone value card
-    of the announced type; the announcement proved two of that type in the row)."""
-    a = s.action
-    c = a.actor
-    other = 0
-    for t in FACE_TYPES[s.faces[a.drawn[0]]]:
-        if t != a.type:
-            other |= 1 << t
-    lone = other | (1 << a.type)
-    cards: list[int] = []
-    masks: list[int] = []
-    stacks = s.pairs.value_ids
-    for p in s.characters.rows[c]:
-        if p >= 0:
-            stack = stacks[p]
-            if len(stack) == 1:
-                cards.append(stack[0])
-                masks.append(lone)
-            else:
-                cards += stack
-                masks += [other] * len(stack)
-    record_fact(s, cards, masks, 1 if opened else 0, len(cards) if opened else 0)
-
-
 def apply_face(s: ComboState, seat: int, action: Action, events: list[Event]) -> None:
     """Face Card as Action Value: announce the value, with a new type if it changed."""
     a = s.action
@@ -613,7 +586,15 @@ def resolve(s: ComboState, events: list[Event]) -> None:
 
 
 def legal_recover(s: ComboState, seat: int) -> list[Action]:
-    return [*(A.COL["recover"][col] for col in in_play(s, s.action.target)), A.PASS]
+    a = s.action
+    x = a.target
+    cols = in_play(s, x)
+    if COMBO[s.pairs.type[a.target_pair]][a.type] in SURPRISES:
+        # Surprise: "Regardless of other rules or combos, the target can't make changes to
+        # their target pair in any way after the action value is revealed".
+        rows = s.characters.rows[x]
+        cols = [col for col in cols if rows[col] != a.target_pair]
+    return [*(A.COL["recover"][col] for col in cols), A.PASS]
 
 
 def apply_recover(s: ComboState, seat: int, action: Action, events: list[Event]) -> None:

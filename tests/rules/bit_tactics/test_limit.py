@@ -75,6 +75,25 @@ def test_a_monster_makes_its_own_limit_attack():
     assert kinds(ev, "damage")[0]["amount"] == 14
 
 
+def test_silence_stops_a_monsters_limit_spell_but_not_its_other_limit_attacks():
+    # "Silence: Target may not cast spells": the Cinder Imp's Limit Attack, Flare Burst, is a spell.
+    silence = [["silence", 3, 8, 1, 0, "none"]]
+    combo = [["combo", 1, 0, 0, 0, "none"]]
+    foe = unit("vanguard", "c5", side=1, facing="e", statuses=combo)
+    s = scenario(FLAT, [unit("imp", "c3", limit=10), foe], mode="monsters")
+    assert "limit c5" in legal(s)
+    s = scenario(FLAT, [unit("imp", "c3", limit=10, statuses=silence), foe], mode="monsters")
+    assert not [a for a in legal(s) if a.startswith(("limit", "magic"))]
+    before = s.clone()
+    with pytest.raises(IllegalAction, match="Silence: you may not cast spells"):
+        act(s, "limit c5")
+    assert s == before
+    # A goblin's Frenzy Stab is no spell: Silence leaves it.
+    goblin = unit("goblin", "c3", limit=10, statuses=silence)
+    s = scenario(FLAT, [goblin, unit("mender", "c4", side=1)], mode="monsters")
+    assert "limit c4" in legal(s)
+
+
 def test_each_attack_of_a_two_weapon_fight_gains_its_maker_one_limit():
     # "you make a separate attack with each ... Complete each attack normally": a level-3 Scout's
     # dirk and venom dirk are two attacks, each that deals damage gains the Scout 1 Limit.

@@ -122,6 +122,7 @@ def test_junior_sets_needles_aside_for_x_and_flips_at_three():
     assert "aside:nd" in legal and "nd" in legal
     events = act(state, 0, "aside:nd")
     assert only(events, "combo").data == {"card": "nd", "number": 2, "aside": True}
+    assert state.x(0) == a.x_base + a.x_per_aside * 1  # "set aside in earlier rounds": this one counts next round
     assert "call" not in [str(x) for x in state.legal_actions(0)]  # no Signature Combo once a card is set aside
     events = act(state, 0, "end")
     assert only(events, "damage").data["amount"] == card("junior", "nd").opening  # the set-aside Needle deals none

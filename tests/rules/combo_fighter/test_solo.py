@@ -1,5 +1,8 @@
 """Solo mode: the AI fighter (seat 1) follows the solo rules, and each fighter's own."""
 
+import random
+
+import comboarena as ca
 from comboarena.games.combo_fighter.content import fighters
 from comboarena.games.combo_fighter.rules import plans
 
@@ -169,6 +172,21 @@ def test_lucia_solo_draws_five_on_side_b():
         state = new(("boris", "lucia"), mode="solo", deck=[seat(BORIS), {"draw": ["sw"] + ["gl"] * 5, "side": side}])
         events = state.apply(0, "hs")  # attack beats footwork
         assert len(only(events, "ai_draw").data["cards"]) == drawn
+
+
+def test_junior_solo_begins_the_game_with_two_needles_aside_not_every_fight():
+    # "Junior begins the game with 2 Needle already set aside" (Grace "begins a fight" with hers).
+    for player, ai, first, later in (("boris", "junior", ["nd", "nd"], []), ("boris", "grace", ["ps"], ["ps"])):
+        state = ca.make("combo-fighter", fighters=[player, ai], mode="solo").new_state(seed=3)
+        assert fv(state, 1)["aside"] == first
+        rng = random.Random(0)
+        fights = []
+        while not state.is_over and not fights:
+            (who,) = state.to_act
+            events = state.apply(who, rng.choice(state.legal_actions(who)))
+            fights = [e for e in events if e.kind == "fight" and e.data["fight"] == 2]
+        assert fights, "the match reached a second fight"
+        assert fv(state, 1)["aside"] == later
 
 
 def test_junior_solo_starts_with_two_needles_aside_sets_a_third_aside_first_and_flips():

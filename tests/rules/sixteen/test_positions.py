@@ -75,6 +75,37 @@ def test_a_bust_pile_a_card_twice_or_missing_and_big_hands_are_impossible():
         game.from_position(bad)
 
 
+def test_a_set_never_stays_on_the_table_and_the_seat_to_play_has_drawn():
+    game, pos = position()
+    for pile, why in (
+        (["6B", "6O", "4B"], "sums to 16: a Sixteen set is removed as it forms"),
+        (["5B", "5O", "5G"], "5B, 5O, 5G in a row: a Match is removed as it forms"),
+        (["1B", "2B", "6B", "0O"], "1B, 2B, 6B in a row"),
+    ):
+        bad = copy.deepcopy(pos)
+        bad["pile"] = pile
+        for c in pile:
+            bad["draw_pile"].remove(c)
+        with pytest.raises(ca.PositionError, match=why):
+            game.from_position(bad)
+    # Without the Match rule three of a number may stay on the table.
+    plain = ca.make("sixteen", matches=False)
+    ok = copy.deepcopy(pos)
+    ok["options"]["matches"] = False
+    ok["pile"] = ["5B", "5O", "5G"]
+    for c in ok["pile"]:
+        ok["draw_pile"].remove(c)
+    assert plain.from_position(ok).view(None)["pile_sum"] == 15
+    # draw=auto: the seat to play drew as its turn began, so it holds 4 while cards are left to draw.
+    undrawn = copy.deepcopy(pos)
+    undrawn["draw_pile"].insert(0, undrawn["hands"][0].pop())
+    with pytest.raises(ca.PositionError, match=r"hands\[0\] holds 3 cards, but with draw=auto"):
+        game.from_position(undrawn)
+    strict = ca.make("sixteen", draw="strict")  # there the seat to play draws when it chooses
+    undrawn["options"]["draw"] = "strict"
+    assert str(strict.from_position(undrawn).legal_actions(0)[0]) == "draw"
+
+
 def test_malformed_fields_are_named():
     game, pos = position()
     with pytest.raises(ca.PositionError, match=r"position.turn must be a whole number from 0 to 1, got 2"):

@@ -3,6 +3,7 @@
 import pytest
 
 import comboarena as ca
+from comboarena.games.sixteen.actions import Play
 
 from .helpers import new, play
 
@@ -86,6 +87,17 @@ def test_a_wild_must_be_declared_and_held():
     with pytest.raises(ca.IllegalAction, match="do not hold W"):
         state.apply(0, "W=5G")
     assert state == before
+
+
+def test_a_play_built_by_hand_is_checked_like_notation():
+    state = new([["2B", "W", "1B"], ["5B", "2R", "3G"]], ["2G", "1R", "2R", "5O"])
+    before = state.clone()
+    for bad in (Play("W"), Play("W", "9Z"), Play("2B", "6R")):
+        with pytest.raises(ca.IllegalAction, match="a wild is played declared"):
+            state.apply(0, bad)
+        assert state == before
+    events = state.apply(0, Play("W", "5G"))
+    assert events[0].kind == "play" and state.view(None)["pile"] == ["W=5G"]
 
 
 def test_four_players_sixteen_goes_to_the_team_and_the_next_player_left_starts():

@@ -74,6 +74,16 @@ def test_bonus_a_wild_making_a_number_and_a_colour_match_counts_as_two():
     assert award.data["kinds"] == ["number match", "colour match"] and award.data["count"] == 2
 
 
+def test_bonus_a_card_making_three_sets_at_once_still_counts_as_two():
+    # "That set then counts as two sets": Sixteen and both matches at once (a wild) is no more.
+    hands = [["1R", "5G", "3O"], ["5G", "2B", "W"]]
+    state = new(hands, ["0B", "1B", "2B", "3B"], bonus=True)
+    events = play(state, "1R", "5G", "5G", "W=5G")  # 1 + 5 + 5 + 5: three greens, three fives
+    (award,) = [e for e in events if e.kind == "set"]
+    assert award.data["kinds"] == ["sixteen", "number match", "colour match"]
+    assert award.data["count"] == 2 and state.view(None)["sets"] == [0, 2]
+
+
 def test_bonus_a_bust_never_counts_twice():
     hands = [["6R", "6G", "1B"], ["6B", "2B", "3G"]]
     state = new(hands, ["1O", "1R", "2R", "5O"], bonus=True)

@@ -4,8 +4,8 @@ is public, so every sampled world must be one where that decision is asked exact
 
 - Hire Guard with no single action card (a counter, a shove, two scavenged cards) opens only
   when a lone value card has the action's type;
-- the Face Card step opens only when the actor may change (a card of the face card's other type
-  in its value row) or swap (a lone value card of the announced type);
+- (the Face Card step is not one: it opens whenever a face card is drawn, even with nothing
+  but ``keep`` to choose, so it tells nothing);
 - a shove or a counter announces its defense pair's type, though the type card may be face down.
 """
 
@@ -66,25 +66,26 @@ def test_no_hire_guard_decision_after_a_counter_means_no_lone_card_of_the_action
         assert D not in _lone_types(det, 1)
 
 
-def test_a_face_card_step_means_the_actor_could_change_or_swap():
-    # Multiple Values Dealt stacks 7D on 8D: no lone wealth card to swap, so the ace's Face Card
-    # step opens only because character 0 holds a finesse card to change to.
-    state = new([["2H", "3H", "4C"], ["2D", "3D", "4H"]], [["5S", "6H", "7D", "8D"], ["5C", "6C", "8S", "9S"]],
-                ["AC"], multiple_values=True)
-    play(state, "D>1", "pass")
-    assert state.phase == "face card" and [str(a) for a in state.legal_actions(0)] == ["keep", "change S"]
-    for seat in (1, None):
-        for det in _worlds(state, seat, n=200):
-            assert len(det.legal_actions(0)) > 1, "a Face Card step with nothing to choose"
-
-
-def test_no_face_card_step_means_the_actor_could_neither_change_nor_swap():
-    state = new([["2H", "3H", "4C"], ["2D", "3D", "4H"]], [["5H", "6H", "7D", "8D"], ["5C", "6C", "8S", "9S"]],
-                ["AC"], multiple_values=True)
-    play(state, "D>1", "pass")
-    assert state.phase != "face card"
-    for det in _worlds(state, 1):
-        assert S not in _row_types(det, 0) and D not in _lone_types(det, 0)
+def test_the_face_card_step_opens_whether_or_not_the_actor_could_change_or_swap():
+    # Multiple Values Dealt stacks 7D on 8D: no lone wealth card to swap. With 5S in its row
+    # character 0 may change to finesse; with 5H it may only keep. At the table the others
+    # hear only the announcement, so seat 1 must not tell the two apart.
+    states = []
+    for first in ("5S", "5H"):
+        state = new([["2H", "3H", "4C"], ["2D", "3D", "4H"]], [[first, "6H", "7D", "8D"], ["5C", "6C", "8S", "9S"]],
+                    ["AC"], multiple_values=True)
+        play(state, "D>1", "pass")
+        assert state.phase == "face card" and state.to_act == (0,)
+        states.append(state)
+    could, could_not = states
+    assert [str(a) for a in could.legal_actions(0)] == ["keep", "change S"]
+    assert [str(a) for a in could_not.legal_actions(0)] == ["keep"]
+    assert could.view(1) == could_not.view(1) and could.view(None) == could_not.view(None)
+    # Nothing was learnt, so seat 1's worlds hold both kinds of row.
+    choices = {len(det.legal_actions(0)) > 1 for det in _worlds(could_not, 1, n=200)}
+    assert choices == {True, False}
+    play(could_not, "keep")
+    assert could_not.phase != "face card"
 
 
 def test_a_counter_announces_the_type_of_a_face_down_defense_type_card():

@@ -21,6 +21,20 @@ def test_a_recovery_the_target_takes_the_failed_actions_value_card():
     assert state.phase == "counter"
 
 
+def test_a_recovery_never_changes_the_target_pair_of_a_surprise_action():
+    # Wealth on a vitality defense pair is Hire Assassin, a Surprise: "the target can't make
+    # changes to their target pair in any way after the action value is revealed".
+    state = new([["2H", "3H", "4C"], ["2D", "3D", "4H"]], [["5D", "6D", "7H"], ["5C", "6C", "QS"]], ["2C"],
+                recovery=True)
+    attack(state, "D>1")  # 2 - 12 = -10: critical failure
+    assert state.phase == "recovery"
+    assert set(legal(state)) == {"recover a", "recover b", "pass"}
+    with pytest.raises(ca.IllegalAction):
+        play(state, "recover c")
+    play(state, "recover a")
+    assert value(state, 1, "a") == 7 and value(state, 1, "c") == 12
+
+
 def test_a_recovery_is_capped_at_14():
     state = new(TYPES, [VALUES[0], ["5C", "6C", "KS"]], ["2C"], recovery=True)
     attack(state, "H>1")
@@ -76,7 +90,19 @@ def test_e_one_of_each_type_four_pairs_and_the_type_number_added():
     assert [p["value"] for p in rows1] == [14, 9, 11, 13]  # AH 2D 3C 4S + 3, 7, 8, 9
     # Only the defense type card is face up; the table knows each character holds one of each type.
     assert [p["type_card"] for p in state.view(None)["characters"][0]["rows"]] == [None, None, None, "6S"]
-    assert state.view(None)["groups"] == [[0, 2, 3, 4], [1, 5, 6, 7]]
+    assert state.view(None)["groups"] == [[0, 1, 2, 3], [4, 5, 6, 7]]
+
+
+def test_e_which_cards_the_deal_passed_over_does_not_show():
+    # Card ids are public. Character 0 passes over 3H (a second vitality) in the first deal and
+    # meets it after its four in the second: the same table, so every seat must see the same.
+    # (Ids once followed the deal pile, and a skipped id told which type was passed over.)
+    rest = ["7D", "8C", "9S", "TH", "JD", "QC", "KS", "AH", "2D", "3C", "4S"]
+    game = ca.make("16-combos", one_of_each=True, placement="dealt")
+    skipped = game.new_state(seed=1, deck={"deal": ["2H", "3H", "4D", "5C", "6S", *rest]})
+    in_turn = game.new_state(seed=1, deck={"deal": ["2H", "4D", "5C", "6S", "3H", *rest]})
+    for seat in (0, 1, None):
+        assert skipped.view(seat) == in_turn.view(seat)
 
 
 def test_e_the_owner_chooses_the_defense_pair_and_may_change_stance():

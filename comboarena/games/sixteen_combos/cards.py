@@ -131,6 +131,16 @@ def draw_deck(jokers: bool) -> list[int]:
     return [DRAW0 + i for i in range(54 if jokers else 52)]
 
 
+def capped_add(value: int, amount: int, over: int = 0) -> int:
+    """``value`` raised by ``amount`` under Maximum Value, ``over`` of it an Unlimited bonus
+    (never lowered: an increase cannot take a value down to the cap).
+
+    >>> capped_add(8, 10), capped_add(18, 2, 10), capped_add(13, 3)
+    (14, 20, 14)
+    """
+    return min(value + amount, max(MAX_VALUE + over, value))
+
+
 __all__ = [
     "CARD_IDS",
     "DEAL_SIZE",
@@ -154,6 +164,7 @@ __all__ = [
     "TYPE_SYMBOLS",
     "VITALITY",
     "WEALTH",
+    "capped_add",
     "card_text",
     "draw_deck",
     "draw_face",

@@ -273,11 +273,12 @@ def grapple(s: ComboState, events: list[Event]) -> None:
         return
     chars.rows[x][col] = HELD
     chars.grappled[x] = (*chars.grappled[x], (col, p))
-    chars.flags[a.actor] |= REACTED
     events.append(Event(EventKind.EFFECT, s.game.char_seat[a.actor],
                         {"effect": "grapple", "character": x, "pair": p, "column": A.LETTERS[col]}))
     show_defense(s, x, events)
     if in_play(s, x):
+        # Once: "The second turn uses your reaction for the round" (no next pair: no second turn).
+        chars.flags[a.actor] |= REACTED
         extra_turn(s, a.actor, NEXT_PAIR, x, events)
 
 

@@ -53,7 +53,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from comboarena.core import Chance, OptionError, TurnQueue
 
 from .actions import LETTERS
-from .cards import CARD_IDS, DEAL_SIZE, DRAW0, FACE_INDEX, FACE_TYPE, FACE_VALUE, MAX_VALUE, draw_deck
+from .cards import CARD_IDS, DEAL_SIZE, DRAW0, FACE_INDEX, FACE_TYPE, FACE_VALUE, MAX_VALUE, capped_add, draw_deck
 from .combos import NAMES
 from .fields import (
     EMPTY,
@@ -111,9 +111,7 @@ def replay(ledger: Sequence[Sequence[int]], value: Callable[[int], int], ref: Re
         elif code == L_DMG:
             v = 2 * v - op[1]
         elif code == L_ADD:
-            v += op[1]
-            if op[2]:
-                v = min(v, MAX_VALUE)
+            v = capped_add(v, op[1], op[3] if len(op) > 3 else 0) if op[2] else v + op[1]
         elif code == L_SUB:
             v -= op[1]
         elif code == L_EQ:

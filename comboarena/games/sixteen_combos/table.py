@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from comboarena.core import Event
 
-from .cards import DRAW0, DRAW_TEXT, FACE_TYPE, FACE_TYPES, FACE_VALUE, FACES, MAX_VALUE
+from .cards import DRAW0, DRAW_TEXT, FACE_TYPE, FACE_TYPES, FACE_VALUE, FACES, MAX_VALUE, capped_add
 from .fields import L_ADD, L_BASE, L_REBASE, OUT, PUBLIC
 from .view import P_OVER, EventKind
 
@@ -148,11 +148,17 @@ def pair_public(s: ComboState, p: int) -> None:
 
 
 def raise_value(s: ComboState, p: int, amount: int, limited: bool) -> None:
-    """Maximum Value: an increase stops at 14 unless Unlimited."""
+    """Maximum Value: an increase stops at 14 unless Unlimited. An active Defend's bonus is
+    Unlimited and lies on top of that (``over``): a capped increase (Adrenaline, Recovery)
+    stops at 14 plus it, so it takes none of it away, nor does the Defend's expiry later."""
     values = s.pairs.value
-    v = values[p] + amount
-    values[p] = min(v, MAX_VALUE) if limited else v
-    log_value(s, p, (L_ADD, amount, 1 if limited else 0))
+    if not limited:
+        values[p] += amount
+        log_value(s, p, (L_ADD, amount, 0))
+        return
+    over = sum(d[3] for d in s.defends if d[1] == p) if s.defends else 0
+    values[p] = capped_add(values[p], amount, over)
+    log_value(s, p, (L_ADD, amount, 1, over) if over else (L_ADD, amount, 1))
 
 
 def put_on(s: ComboState, p: int, cards: tuple[int, ...], value: int, limited: bool) -> None:

@@ -27,6 +27,18 @@ def test_distance_counts_only_cardinal_steps_so_a_diagonal_neighbour_is_two_away
     assert "magic mend d4" in legal(m)  # RNG 3 reaches 2 squares away, off the line too
 
 
+def test_a_physical_ability_made_with_no_ranged_weapon_is_melee_and_strikes_in_a_straight_line():
+    # "A physical attack is a melee attack if it is not made with a Bow, Gun, Xbow or Throw weapon"
+    # and "Melee attacks must draw their range in a straight line": Pocket Sand, Stone Toss.
+    foes = [unit("goblin", "d4", side=1), unit("goblin", "c5", side=1)]
+    s = scenario(FLAT, [unit("scout", "c3"), *foes], mode="monsters")
+    assert [m for m in legal(s) if m.startswith("ja dust")] == ["ja dust c5"]
+    with pytest.raises(IllegalAction, match="straight line"):
+        act(s, "ja dust d4")
+    s = scenario(FLAT, [unit("goblin", "c3", side=1), unit("scout", "d5"), unit("vanguard", "c6")], mode="monsters")
+    assert [m for m in legal(s) if m.startswith("ja stone-toss")] == ["ja stone-toss c6"]
+
+
 def test_melee_draws_its_range_in_a_straight_line_and_reach_hits_only_the_closest():
     glaive = dict(weapon="hook-glaive")
     s = scenario(FLAT7, [unit("lancer", "c3", **glaive), unit("goblin", "c5", side=1), unit("goblin", "d4", side=1)])

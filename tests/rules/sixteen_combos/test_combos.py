@@ -245,6 +245,23 @@ def test_grapple_is_once_on_an_extra_turn():
     assert ch["rows"][1] is None and ch["held"] == [] and ch["rows"][2]["type_card"] == "9C"
 
 
+def test_grapple_with_no_next_pair_keeps_the_reaction():
+    # Once: "The second turn uses your reaction for the round" - with no next pair there is no
+    # second turn, so character 0 may still Counter in round 3 when character 2 fails against it.
+    state = new([["2H", "4C"], ["3C", "9C"], ["6H", "7H"]], [["5C", "8C"], ["2S", "3S"], ["4D", "5D"]],
+                ["TC", "9C", "9S", "2H"], columns=2, players=3)
+    attack(state, "C>1")
+    attack(state, "C>1")
+    while state.view(None)["round"] < 3:
+        play(state, "pass")
+    events = attack(state, "C>1")  # a Grapple on character 1's only pair left
+    assert of(events, "combo")[0].data["combo"] == "Grapple" and not of(events, "extra turn")
+    assert not state.view(None)["characters"][0]["reacted"]
+    events = attack(state, "D>0")  # character 2: 2 against 8, a critical failure
+    assert of(events, "check")[0].data["outcome"] == "critical failure"
+    assert state.phase == "counter" and state.to_act == (0,)
+
+
 def test_stealth_switches_own_pairs_and_keeps_the_new_defense_face_down():
     state = table("S", "C")
     attack(state, "S>1")

@@ -1,8 +1,11 @@
 """Optional rules A, C-G as options (B needs none: see docs/rules/16-combos.md)."""
 
+import random
+
 import pytest
 
 import comboarena as ca
+from comboarena.games.sixteen_combos.cards import FACE_INDEX, FACE_VALUE
 
 from .helpers import TYPES, VALUES, attack, legal, new, of, pair, play, value
 
@@ -33,6 +36,31 @@ def test_a_recovery_never_changes_the_target_pair_of_a_surprise_action():
         play(state, "recover c")
     play(state, "recover a")
     assert value(state, 1, "a") == 7 and value(state, 1, "c") == 12
+
+
+def test_a_recovery_on_a_defended_pair_keeps_the_defend_and_its_expiry_leaves_the_cards_value():
+    # Defend is Unlimited and "for one round": 8D + TD' = 18. A Recovery's 2C' is capped
+    # (Maximum Value) on what the pair's own cards add up to, 8 + 2 = 10, so the pair holds 20,
+    # and 10 once the Defend card goes (it once fell to 14, then to 4).
+    state = new([["2H", "3H", "4C"], ["2D", "3D", "9C"]], [["5H", "6H", "8D"], ["TC", "6C", "3S"]], ["TD", "2C"],
+                recovery=True)
+    attack(state, "H>1")
+    play(state, "defend c")
+    assert value(state, 0, "c") == 18
+    attack(state, "C>0")  # 2 against 18: a critical failure
+    play(state, "recover c")
+    assert value(state, 0, "c") == 20
+    while state.phase != "turn":
+        play(state, "pass")
+    assert state.view(0)["characters"][0]["rows"][2]["value_cards"] == ["8D", "2C'"] and value(state, 0, "c") == 10
+    # Seat 1 cannot see 8D; in each world it samples, the pair is its own value card plus 2, at most 14.
+    values = set()
+    for k in range(20):
+        row = state.game.determinize(state.view(1), 1, random.Random(k)).view(0)["characters"][0]["rows"][2]
+        first = FACE_VALUE[FACE_INDEX[row["value_cards"][0]]]
+        assert row["value"] == min(first + 2, 14)
+        values.add(row["value"])
+    assert len(values) > 1
 
 
 def test_a_recovery_is_capped_at_14():

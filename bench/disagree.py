@@ -19,8 +19,9 @@ prints, per differing decision, the agent's return less the heuristic's (mean an
 standard error over the K samples): below 0, the heuristic's move was the better one,
 as far as heuristic play can tell.
 
-``--games N`` plays N whole games instead: each agent named against heuristics at
-the other seats (its seat ``i mod players`` in game ``i``, deal seed ``i``), counting
+``--games N`` plays N whole games instead (``sim``'s own loop: agents that watch events
+hear them): each agent named against heuristics at the other seats (its seat ``i mod
+players`` in game ``i``, deal seed ``i``), counting
 its decisions that differ from what the heuristic would play from the same view, and
 its wins, draws and losses.
 
@@ -32,9 +33,11 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+from collections.abc import Callable
 from typing import Any
 
 import comboarena as ca
+from comboarena.sim.runner import play_game
 
 
 def judge(game: ca.Game, view: dict[str, Any], seat: int, moves: tuple[Any, Any], samples: int) -> tuple[float, float]:
@@ -86,6 +89,17 @@ class Tally:
         self.costs.append(mean)
         print(line, flush=True)
 
+    def watching(self, spec: str, me: int) -> Callable[[Any, int, Any], None]:
+        """``play_game``'s ``on_action``: compare ``me``'s moves that had a choice."""
+
+        def on_action(state: Any, seat: int, action: Any) -> None:
+            if seat == me:
+                legal = state.legal_actions(seat)
+                if len(legal) > 1:
+                    self.compare(spec, state.view(seat), seat, legal, action)
+
+        return on_action
+
     def summary(self, spec: str) -> str:
         n = len(self.costs)
         line = f"  {spec}: another move than {self.game.name}.heuristic at {n} of {self.asked} ({n / self.asked:.1%})"
@@ -131,18 +145,7 @@ def games(game: ca.Game, specs: list[str], n: int, samples: int) -> None:
             me = i % game.players
             agents = [ca.make_agent(f"{game.name}.heuristic", game) for _ in range(game.players)]
             agents[me] = ca.make_agent(spec, game)
-            for seat, agent in enumerate(agents):
-                agent.reset(seat)
-            rng = random.Random(i)
-            state = game.new_state(seed=i)
-            while not state.is_over:
-                to_act = state.to_act
-                seat = to_act[0] if len(to_act) == 1 else rng.choice(to_act)
-                view, legal = state.view(seat), state.legal_actions(seat)
-                action = agents[seat].choose(view, legal, rng)
-                if seat == me and len(legal) > 1:
-                    tally.compare(spec, view, seat, legal, action)
-                state.apply(seat, action)
+            state = play_game(game, agents, i, random.Random(i), on_action=tally.watching(spec, me))
             mine = state.result().returns[me]
             record[0 if mine > 0 else 1 if mine == 0 else 2] += 1
             print(f"game {i} (seat {me}): {spec} returns {mine:+g}", flush=True)

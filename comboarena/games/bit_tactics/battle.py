@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from comboarena.core import Chance, Event
 
 from .board import Board
-from .content import MAGICAL, PHYSICAL, RESIST_TYPES, Weapon, pack
+from .content import MAGICAL, PHYSICAL, RESIST_TYPES, Ability, Weapon, pack
 from .maps import BOULDER, BOULDER_HEIGHT, CLOSED, DOOR, DOOR_HEIGHT, GONE
 from .statuses import (
     COMBO,
@@ -329,6 +329,10 @@ class Battle:
 
     def can_cast(self, u: int) -> bool:
         return not (self.sm[u] >> SILENCE) & 1
+
+    def may_use(self, u: int, ab: Ability) -> bool:
+        """Silence: "Target may not cast spells" (a Limit Attack that is a spell included)."""
+        return ab.kind != "spell" or not (self.sm[u] >> SILENCE) & 1
 
     def mov(self, u: int) -> int:
         """MOV, Haste + 1, Slow - 1."""

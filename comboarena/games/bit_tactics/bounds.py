@@ -71,7 +71,7 @@ class Bounds:
             if s.natural is None:
                 parts = [self._strike(pl.made_strike(i, None, True), w, None, 0) for i, w in enumerate(weapons)]
                 self._kind(2.0, parts)
-            elif p.abilities[s.limit].kind != "spell" or b.can_cast(u):  # (Silence: no Limit spell)
+            elif b.may_use(u, p.abilities[s.limit]):
                 ab = p.abilities[s.limit]
                 self._ability(ab, False, weapons[0] if ab.weapon else None, True, 2.0)
         for ab, _, cost, variants in pl._actives:

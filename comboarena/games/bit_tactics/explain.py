@@ -10,7 +10,7 @@ from comboarena.core import Action
 from . import actions as A
 from .battle import LIMIT_READY
 from .content import pack
-from .statuses import DISABLED, IMMOBILIZE, SILENCE, SKILLS, STOP
+from .statuses import DISABLED, IMMOBILIZE, SKILLS, STOP
 from .targeting import ability_problem, fight_problem, wants
 from .units import MONSTER
 from .view import BATTLE, CAMP
@@ -80,7 +80,7 @@ def explain(state: TacticsState, action: Action) -> str:
             return f"a Limit Attack needs 10 Limit; you have {b.limit[u]}"
         if action.what:
             return _ability(state, u, action.what, t, magic_limit=True)
-        if s.kind == MONSTER and p.abilities[s.limit].kind == "spell" and b.has(u, SILENCE):
+        if s.kind == MONSTER and not b.may_use(u, p.abilities[s.limit]):
             return f"Silence: you may not cast spells ({p.abilities[s.limit].name} is one)"
         return fight_problem(b, u, t) or "a Limit Attack cannot reach that target"
     if verb in ("ja", "magic"):
@@ -110,7 +110,7 @@ def _ability(state: TacticsState, u: int, what: str, t: int, off: bool = False, 
     s = b.sheets[u]
     if i not in s.actives:
         return f"{s.build.name} does not know {ab.name} (or it is not on its primary or secondary job's list)"
-    if ab.kind == "spell" and b.has(u, SILENCE):
+    if not b.may_use(u, ab):
         return "Silence: you may not cast spells"
     if ab.mp > b.mp[u]:
         return f"{ab.name} costs {ab.mp} MP; you have {b.mp[u]}"

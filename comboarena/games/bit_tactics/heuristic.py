@@ -465,7 +465,7 @@ class _Planner:
                     value = self.fight_value(t, limit=True) - 2.0
                     if value > best:
                         best, text = value, f"limit {names[t]}"
-            elif p.abilities[s.limit].kind != "spell" or b.can_cast(u):
+            elif b.may_use(u, p.abilities[s.limit]):
                 ab = p.abilities[s.limit]
                 w = weapons[0] if ab.weapon else None
                 for t in tg.ability(ab, w, magic_limit=ab.attack == MAGICAL):
@@ -514,7 +514,7 @@ class _Planner:
         out = []
         for i in s.actives:
             ab = p.abilities[i]
-            if ab.mp > b.mp[u] or (ab.kind == "spell" and not b.can_cast(u)):
+            if ab.mp > b.mp[u] or not b.may_use(u, ab):
                 continue
             verb = "magic" if ab.kind == "spell" else "ja"
             cost = 6.0 * ab.mp / max(1, s.mp)

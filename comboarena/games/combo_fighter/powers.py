@@ -79,7 +79,7 @@ class Power:
     def combo_aside(self, side: int) -> frozenset[int]:
         return self.sides[side].combo_aside
 
-    def start_aside(self, solo: bool, first_fight: bool = True) -> tuple[int, ...]:
+    def start_aside(self, solo: bool, first_fight: bool) -> tuple[int, ...]:
         """Cards set aside at the start of a fight: the token's, and as the solo AI at the start
         of the game (its first fight) its solo rule's ("Junior begins the game with 2 Needle
         already set aside", where Grace "begins a fight" with hers, from her token)."""

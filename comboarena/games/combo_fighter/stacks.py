@@ -130,7 +130,7 @@ def _check_entry(game: ComboFighter, k: int, seat: int, entry: Any) -> dict[str,
     # Cards the set-up takes anyway: the Character Sheet's hand and the token's set-aside cards.
     power = game.powers[seat]
     if "aside" not in out:
-        used.update(f.cards[t].code for t in power.start_aside(seat == game.ai))
+        used.update(f.cards[t].code for t in power.start_aside(seat == game.ai, k == 0))
     if "hand" not in out and seat != game.ai:
         used.update(f.cards[t].code for t in f.starting_hand)
     have = Counter(f.cards[t].code for t in f.composition)

@@ -53,7 +53,7 @@ class Versus:
 
     def starting_aside(self, s: FighterState, seat: int) -> list[int]:
         """The cards the Power Token sets aside at setup."""
-        return list(s.game.powers[seat].start_aside(False))
+        return list(s.game.powers[seat].start_aside(False, s.fight == 1))
 
     def open_fight(self, s: FighterState, events: list[Event]) -> None:
         """Once the fighters are set up: the first round."""

@@ -59,6 +59,15 @@ def deal_type_cards(faces: list[int], chars: int, columns: int, one_of_each: boo
     return types, pile
 
 
+def one_of_each_ids(faces: list[int], chars: int) -> list[int]:
+    """The deal pile's faces in the order One of Each Type's cards take their ids: each
+    character's four type cards, then the rest as they lay. A card's id is public (a pair's
+    ``type_id``, ``groups``), and the deal passes over cards of a type a character has, so
+    ids in the pile's own order would show which were passed over, and so their types."""
+    types, pile = deal_type_cards(faces, chars, 4, True)
+    return [faces[i] for group in types for i in group] + [faces[i] for i in pile]
+
+
 def play_order(order_faces: list[int], round_robin: bool) -> tuple[int, ...]:
     """Character Order: highest order card first (ties by rank, then type ♥ ♦ ♣ ♠);
     Round-robin Order: the highest first, then the others in number order."""
@@ -237,4 +246,4 @@ def begin_play(s: ComboState, events: list[Event]) -> None:
     start_turn(s, (0, -1, 0), events)
 
 
-__all__ = ["apply_place", "deal", "deal_type_cards", "legal_place", "play_order"]
+__all__ = ["apply_place", "deal", "deal_type_cards", "legal_place", "one_of_each_ids", "play_order"]

@@ -29,7 +29,7 @@ from .fields import (
     all_faces,
     card_types,
 )
-from .setup import apply_place, deal, deal_type_cards, legal_place
+from .setup import apply_place, deal, legal_place, one_of_each_ids
 from .turn import DECISIONS, Apply, Legal, why_not_turn
 from .view import (
     P_CONSULT,
@@ -250,11 +250,7 @@ def new_state(
 ) -> ComboState:
     """Deal a new game: ``faces`` is the deal pile top first, ``draw_top_first`` the draw pile's ids."""
     if game.one_of_each:
-        # A card's id is public (a pair's ``type_id``, ``groups``). Dealing one of each type
-        # passes over cards of a type a character has, so ids taken from the deal pile's order
-        # would show which were passed over, and so their types: ids follow the deal's outcome.
-        types, pile = deal_type_cards(faces, game.n_chars, game.columns, True)
-        faces = [faces[i] for group in types for i in group] + [faces[i] for i in pile]
+        faces = one_of_each_ids(faces, game.n_chars)
     s = build(game, chance, empty_table(game, faces), deck)
     deal(s, faces, draw_top_first, [])
     return s

@@ -368,13 +368,19 @@ def predictive(s: ComboState, events: list[Event]) -> None:
         take_value(s, events)
 
 
+def is_surprise(s: ComboState) -> bool:
+    """Whether the action is a Surprise: its combo with the target pair's type (Combo Table)."""
+    a = s.action
+    return COMBO[s.pairs.type[a.target_pair]][a.type] in SURPRISES
+
+
 def legal_reaction(s: ComboState, seat: int) -> list[Action]:
     """Face Card as Target Value: change the type or swap the cards (or pass)."""
     a = s.action
     p = a.target_pair
     pairs = s.pairs
     out: list[Action] = [A.PASS]
-    if s.phase == P_INFORM and COMBO[pairs.type[p]][a.type] in SURPRISES:
+    if s.phase == P_INFORM and is_surprise(s):
         return out  # Surprise: no changes after the action value is revealed
     current = pairs.type[p]
     for t in face_card_types(s, p):
@@ -569,7 +575,7 @@ def value_final(s: ComboState, events: list[Event]) -> None:
                "cards": [card_name(s, x) for x in a.cards]})
     )
     p = a.target_pair
-    surprise = s.known[s.pairs.type_id[p]] & PUBLIC and COMBO[s.pairs.type[p]][a.type] in SURPRISES
+    surprise = s.known[s.pairs.type_id[p]] & PUBLIC and is_surprise(s)
     if not surprise and window_opens(s):
         ask(s, P_INFORM, s.game.char_seat[a.target])
     else:
@@ -589,7 +595,7 @@ def legal_recover(s: ComboState, seat: int) -> list[Action]:
     a = s.action
     x = a.target
     cols = in_play(s, x)
-    if COMBO[s.pairs.type[a.target_pair]][a.type] in SURPRISES:
+    if is_surprise(s):
         # Surprise: "Regardless of other rules or combos, the target can't make changes to
         # their target pair in any way after the action value is revealed".
         rows = s.characters.rows[x]

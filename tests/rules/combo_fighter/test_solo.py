@@ -2,6 +2,8 @@
 
 import random
 
+import pytest
+
 import comboarena as ca
 from comboarena.games.combo_fighter.content import fighters
 from comboarena.games.combo_fighter.rules import plans
@@ -187,6 +189,15 @@ def test_junior_solo_begins_the_game_with_two_needles_aside_not_every_fight():
             fights = [e for e in events if e.kind == "fight" and e.data["fight"] == 2]
         assert fights, "the match reached a second fight"
         assert fv(state, 1)["aside"] == later
+
+
+def test_a_stacked_second_fight_may_deal_junior_every_needle():
+    # His two Needles lie aside in the first fight only, so a second fight's stack may name all 6.
+    game = ca.make("combo-fighter", fighters=["boris", "junior"], mode="solo")
+    state = game.new_state(seed=1, deck={"fights": [[None, None], [None, {"draw": ["nd"] * 6}]]})
+    assert fv(state, 1)["aside"] == ["nd", "nd"]
+    with pytest.raises(ca.OptionError, match=r"uses 8 x 'nd'"):
+        game.new_state(seed=1, deck={"fights": [[None, {"draw": ["nd"] * 6}]]})
 
 
 def test_junior_solo_starts_with_two_needles_aside_sets_a_third_aside_first_and_flips():
